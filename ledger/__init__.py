@@ -1,0 +1,33 @@
+"""Warrant's evidence ledger and decision journal: append-only, content-addressed, hash-chained.
+
+Plain Python + pyarrow + LanceDB. Never imports Ray or anything from `runtime/`.
+"""
+
+from ledger.canonical import canonical_json, sha256_hex
+from ledger.chain import ChainBreak, VerifyReport
+from ledger.errors import (
+    LedgerError,
+    LedgerLockedError,
+    RecordNotFound,
+    SourceError,
+)
+from ledger.evidence import EvidenceKind, EvidenceRecord, Ledger, Source, record_id
+from ledger.journal import Journal, JournalEntry
+
+__all__ = [
+    "ChainBreak",
+    "EvidenceKind",
+    "EvidenceRecord",
+    "Journal",
+    "JournalEntry",
+    "Ledger",
+    "LedgerError",
+    "LedgerLockedError",
+    "RecordNotFound",
+    "Source",
+    "SourceError",
+    "VerifyReport",
+    "canonical_json",
+    "record_id",
+    "sha256_hex",
+]

@@ -1,0 +1,300 @@
+"""The evidence ledger: the exact bytes every claim must cite.
+
+A record's id is derived from the SHA-256 of its bytes, so an id cannot name bytes other than the
+ones it was computed from. Appending the same bytes in the same run returns the same id and writes
+nothing. Records are keyed by (run_id, id): an id that exists only in another run is not evidence
+for this one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Iterable, Iterator
+
+import pyarrow as pa
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ledger.canonical import canonical_json, sha256_hex
+from ledger.chain import VerifyReport
+from ledger.errors import RecordNotFound, SourceError
+from ledger.table import AppendOnlyTable, sql_str
+
+TABLE = "evidence"
+ID_PREFIX = "led_"
+
+
+class EvidenceKind(str, Enum):
+    SPAN = "span"  # text retrieved from a document
+    TOOL_OUTPUT = "tool_output"  # the validated output of a tool call
+    HUMAN_FACT = "human_fact"  # something a named person stated
+
+
+class Source(BaseModel):
+    """Where the bytes came from. Strict: an unknown key is a typo or a smuggled field."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    document: str | None = None
+    page: int | None = Field(default=None, ge=0)
+    start: int | None = Field(default=None, ge=0)
+    end: int | None = Field(default=None, ge=0)
+    tool: str | None = None
+    tool_version: str | None = None
+    call_id: str | None = None
+    human: str | None = None
+    uri: str | None = None
+
+
+_SCHEMA = pa.schema(
+    [
+        ("id", pa.string()),
+        ("run_id", pa.string()),
+        ("kind", pa.string()),
+        ("media_type", pa.string()),
+        ("sha256", pa.string()),
+        ("size", pa.int64()),
+        ("data", pa.large_binary()),
+        ("source", pa.string()),
+        ("created_us", pa.int64()),
+    ]
+)
+
+
+def record_id(data: bytes) -> str:
+    return ID_PREFIX + sha256_hex(data)[:32]
+
+
+def _chained(row: dict[str, Any]) -> dict[str, Any]:
+    # `data` is committed through its sha256, which verify() recomputes from the stored bytes.
+    return {k: row[k] for k in ("seq", "id", "run_id", "kind", "media_type", "sha256", "size", "source", "created_us")}
+
+
+@dataclass(frozen=True)
+class EvidenceRecord:
+    id: str
+    run_id: str
+    kind: EvidenceKind
+    media_type: str
+    data: bytes
+    source: Source
+    created_at: dt.datetime
+    seq: int
+    sha256: str
+
+    @property
+    def text(self) -> str:
+        return self.data.decode("utf-8")
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> "EvidenceRecord":
+        return cls(
+            id=row["id"],
+            run_id=row["run_id"],
+            kind=EvidenceKind(row["kind"]),
+            media_type=row["media_type"],
+            data=row["data"],
+            source=Source.model_validate_json(row["source"]),
+            created_at=dt.datetime.fromtimestamp(row["created_us"] / 1e6, tz=dt.timezone.utc),
+            seq=row["seq"],
+            sha256=row["sha256"],
+        )
+
+
+@dataclass(frozen=True)
+class NewEvidence:
+    """One append request. Build with `Ledger.item(...)` or directly."""
+
+    run_id: str
+    data: bytes
+    kind: EvidenceKind = EvidenceKind.SPAN
+    media_type: str = "text/plain; charset=utf-8"
+    source: Source = Source()
+
+
+class Ledger:
+    """Append-only evidence store on LanceDB.
+
+    >>> led = Ledger.open("/tmp/warrant-doc")            # doctest: +SKIP
+    >>> rid = led.append("run_1", b"Rate cap: $250/hour", source={"document": "letter.pdf", "page": 2})
+    >>> led.exists("run_1", [rid])                        # doctest: +SKIP
+    """
+
+    def __init__(self, table: AppendOnlyTable):
+        self._t = table
+        self._index: dict[str, set[str]] = {}
+        self._index_lock = threading.Lock()
+        self._rebuild_index()
+
+    @classmethod
+    def open(cls, uri: str, *, writer: bool = True) -> "Ledger":
+        return cls(AppendOnlyTable(uri, TABLE, _SCHEMA, _chained, writer=writer))
+
+    @property
+    def uri(self) -> str:
+        return self._t.uri
+
+    def close(self) -> None:
+        self._t.close()
+
+    def __enter__(self) -> "Ledger":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- index ---------------------------------------------------------------------------------
+    def _rebuild_index(self) -> None:
+        index: dict[str, set[str]] = {}
+        t = self._t.scan(["run_id", "id"])
+        for run_id, rid in zip(t["run_id"].to_pylist(), t["id"].to_pylist()):
+            index.setdefault(run_id, set()).add(rid)
+        with self._index_lock:
+            self._index = index
+
+    def refresh(self) -> None:
+        """For read-only handles: pick up what the writer appended since open."""
+        self._t.refresh()
+        self._rebuild_index()
+
+    def exists(self, run_id: str, ids: Iterable[str]) -> list[str]:
+        """The ids of `ids` that are NOT records of `run_id` (empty: all exist). In-memory: no I/O."""
+        known = self._index.get(run_id, frozenset())
+        return [i for i in ids if i not in known]
+
+    def run_ids(self) -> list[str]:
+        return sorted(self._index)
+
+    def ids(self, run_id: str) -> frozenset[str]:
+        return frozenset(self._index.get(run_id, ()))
+
+    # -- writing -------------------------------------------------------------------------------
+    @staticmethod
+    def item(
+        run_id: str,
+        data: bytes | str,
+        *,
+        kind: EvidenceKind | str = EvidenceKind.SPAN,
+        media_type: str | None = None,
+        source: Source | dict[str, Any] | None = None,
+    ) -> NewEvidence:
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        if not isinstance(data, (bytes, bytearray)):
+            raise SourceError(f"data: expected bytes or str, got {type(data).__name__}")
+        if not isinstance(run_id, str) or not run_id:
+            raise SourceError(f"run_id: expected a non-empty string, got {run_id!r}")
+        try:
+            kind = EvidenceKind(kind)
+        except ValueError:
+            allowed = ", ".join(k.value for k in EvidenceKind)
+            raise SourceError(f"kind: expected one of {allowed}, got {kind!r}") from None
+        if not isinstance(source, Source):
+            try:
+                source = Source.model_validate(source or {})
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                loc = ".".join(str(p) for p in err["loc"])
+                raise SourceError(f"source.{loc}: {err['msg']} (got {err.get('input')!r})") from None
+        if media_type is None:
+            media_type = "application/json" if kind is EvidenceKind.TOOL_OUTPUT else "text/plain; charset=utf-8"
+        return NewEvidence(run_id, bytes(data), kind, media_type, source)
+
+    def append(self, run_id: str, data: bytes | str, **kw: Any) -> str:
+        """Append one record (one LanceDB version: prefer `append_many` or `batch()` for bulk)."""
+        return self.append_many([self.item(run_id, data, **kw)])[0]
+
+    def append_many(self, items: Iterable[NewEvidence]) -> list[str]:
+        """Append records as one durable batch; returns their ids in order. Idempotent per run."""
+        ids: list[str] = []
+        rows: list[dict[str, Any]] = []
+        pending: set[tuple[str, str]] = set()
+        now_us = int(dt.datetime.now(dt.timezone.utc).timestamp() * 1e6)
+        for it in items:
+            rid = record_id(it.data)
+            ids.append(rid)
+            key = (it.run_id, rid)
+            if key in pending or rid in self._index.get(it.run_id, ()):
+                continue
+            pending.add(key)
+            rows.append(
+                {
+                    "id": rid,
+                    "run_id": it.run_id,
+                    "kind": it.kind.value,
+                    "media_type": it.media_type,
+                    "sha256": sha256_hex(it.data),
+                    "size": len(it.data),
+                    "data": it.data,
+                    "source": canonical_json(it.source.model_dump(exclude_none=True)).decode(),
+                    "created_us": now_us,
+                }
+            )
+        if rows:
+            self._t.append(rows)
+            with self._index_lock:
+                for r in rows:
+                    self._index.setdefault(r["run_id"], set()).add(r["id"])
+        return ids
+
+    @contextmanager
+    def batch(self, size: int = 1000) -> Iterator["_Batch"]:
+        """Buffer appends and write them `size` at a time. Ids are known at once (they are
+        hashes); the records are durable when the block exits or a flush happens."""
+        b = _Batch(self, size)
+        try:
+            yield b
+        finally:
+            b.flush()
+
+    # -- reading -------------------------------------------------------------------------------
+    def get(self, run_id: str, rid: str) -> EvidenceRecord:
+        found = self.get_many(run_id, [rid])
+        if rid not in found:
+            raise RecordNotFound(run_id, rid)
+        return found[rid]
+
+    def get_many(self, run_id: str, ids: Iterable[str]) -> dict[str, EvidenceRecord]:
+        wanted = [i for i in dict.fromkeys(ids) if i in self._index.get(run_id, ())]
+        if not wanted:
+            return {}
+        where = f"run_id = {sql_str(run_id)} AND id IN ({', '.join(sql_str(i) for i in wanted)})"
+        return {r["id"]: EvidenceRecord.from_row(r) for r in self._t.scan(where=where).to_pylist()}
+
+    def spans(self, run_id: str | None = None) -> pa.Table:
+        """The records as an Arrow table (for batch verification, export, search)."""
+        where = f"run_id = {sql_str(run_id)}" if run_id else None
+        return self._t.scan(where=where).sort_by("seq")
+
+    def count(self) -> int:
+        return self._t.count()
+
+    # -- audit ---------------------------------------------------------------------------------
+    def verify(self) -> VerifyReport:
+        def bytes_match(row: dict[str, Any]) -> str | None:
+            if sha256_hex(row["data"]) != row["sha256"]:
+                return "stored bytes do not hash to the recorded sha256 (the data was edited)"
+            if record_id(row["data"]) != row["id"]:
+                return "record id does not match the stored bytes"
+            return None
+
+        return self._t.verify(lambda r: r["id"], bytes_match)
+
+
+class _Batch:
+    def __init__(self, ledger: Ledger, size: int):
+        self._ledger, self._size, self._items = ledger, size, []
+
+    def add(self, run_id: str, data: bytes | str, **kw: Any) -> str:
+        item = Ledger.item(run_id, data, **kw)
+        self._items.append(item)
+        if len(self._items) >= self._size:
+            self.flush()
+        return record_id(item.data)
+
+    def flush(self) -> None:
+        items, self._items = self._items, []
+        self._ledger.append_many(items)

@@ -1,0 +1,171 @@
+"""`warrant`: the command line. Every subcommand's help says what it does and gives an example."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ledger import EvidenceKind, Journal, Ledger, LedgerError
+from runtime.contract import json_schema
+
+app = typer.Typer(
+    help="Warrant: a verification runtime for multi-agent LLM systems.\n\n"
+    "Evidence goes into an append-only ledger; every hand-off between agents passes a schema gate; "
+    "every tool call passes a typed tool bus.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+ledger_app = typer.Typer(help="The append-only evidence ledger: add, show, verify, export.", no_args_is_help=True)
+tools_app = typer.Typer(help="The tool registry agents may call through the tool bus.", no_args_is_help=True)
+app.add_typer(ledger_app, name="ledger")
+app.add_typer(tools_app, name="tools")
+
+out = Console()
+err = Console(stderr=True)
+
+DEFAULT_LEDGER = os.environ.get("WARRANT_LEDGER", ".warrant/ledger")
+LedgerOpt = typer.Option(DEFAULT_LEDGER, "--ledger", "-l", help="LanceDB directory or URI of the ledger (env WARRANT_LEDGER).")
+
+
+def _fail(msg: str, code: int = 2) -> None:
+    err.print(f"[bold red]error:[/] {msg}")
+    raise typer.Exit(code)
+
+
+def _open_ledger(uri: str, writer: bool) -> Ledger:
+    try:
+        return Ledger.open(uri, writer=writer)
+    except LedgerError as exc:
+        _fail(str(exc))
+        raise  # unreachable; keeps type checkers quiet
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema (Draft 2020-12) of the hand-off artifact.
+
+    Example: warrant schema > artifact.schema.json
+    """
+    out.print_json(json.dumps(json_schema()))
+
+
+@ledger_app.command("add")
+def ledger_add(
+    run_id: str = typer.Argument(..., help="The run this evidence belongs to."),
+    file: Path = typer.Argument(..., help="File whose exact bytes to store ('-' for stdin).", allow_dash=True),
+    kind: EvidenceKind = typer.Option(EvidenceKind.SPAN, help="span | tool_output | human_fact."),
+    document: Optional[str] = typer.Option(None, help="Source document name (default: the file name)."),
+    page: Optional[int] = typer.Option(None, help="Page of the source document."),
+    human: Optional[str] = typer.Option(None, help="Who stated it (for human_fact)."),
+    ledger: str = LedgerOpt,
+) -> None:
+    """Append a file's exact bytes; prints the record id. Same bytes, same run: same id, nothing new written.
+
+    Example: warrant ledger add run_1 engagement_letter.txt --page 2
+    """
+    data = sys.stdin.buffer.read() if str(file) == "-" else _read(file)
+    source = {"document": document or (None if str(file) == "-" else file.name), "page": page, "human": human}
+    led = _open_ledger(ledger, writer=True)
+    rid = led.append(run_id, data, kind=kind, source={k: v for k, v in source.items() if v is not None})
+    out.print(rid)
+
+
+def _read(file: Path) -> bytes:
+    try:
+        return file.read_bytes()
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror}")
+        raise
+
+
+@ledger_app.command("show")
+def ledger_show(
+    run_id: Optional[str] = typer.Argument(None, help="Only this run."),
+    record: Optional[str] = typer.Option(None, "--id", help="Print one record's exact bytes to stdout."),
+    ledger: str = LedgerOpt,
+) -> None:
+    """List records (seq, id, kind, size, source), or print one record's bytes with --id.
+
+    Example: warrant ledger show run_1 --id led_2cf24dba5fb0a30e26e83b2ac5b9e29e
+    """
+    led = _open_ledger(ledger, writer=False)
+    if record:
+        if not run_id:
+            _fail("--id needs the run id too: warrant ledger show RUN_ID --id LED_ID")
+        try:
+            sys.stdout.buffer.write(led.get(run_id, record).data)
+        except LedgerError as exc:
+            _fail(str(exc), 1)
+        return
+    t = led.spans(run_id)
+    table = Table("seq", "run", "id", "kind", "bytes", "source", title=f"ledger {ledger}")
+    for r in t.select(["seq", "run_id", "id", "kind", "size", "source"]).to_pylist():
+        table.add_row(str(r["seq"]), r["run_id"], r["id"], r["kind"], str(r["size"]), r["source"])
+    out.print(table)
+
+
+@ledger_app.command("verify")
+def ledger_verify(ledger: str = LedgerOpt) -> None:
+    """Recompute the hash chains of the ledger and the journal; name the first bad entry.
+
+    Exit code 0: intact. 1: an entry was edited, removed or inserted behind the ledger's back.
+
+    Example: warrant ledger verify --ledger .warrant/ledger
+    """
+    led = _open_ledger(ledger, writer=False)
+    reports = [led.verify()]
+    try:
+        reports.append(Journal.open(ledger, writer=False).verify())
+    except LedgerError:
+        pass  # no journal written yet: nothing to verify there
+    ok = True
+    for rep in reports:
+        if rep.ok:
+            out.print(f"[green]ok[/] {rep.table}: {rep.entries} entries, head {rep.head_hash}")
+        else:
+            ok = False
+            b = rep.first_bad
+            out.print(f"[bold red]BROKEN[/] {rep.table}: first bad entry seq={b.seq} id={b.entry_id}: {b.reason}")
+    raise typer.Exit(0 if ok else 1)
+
+
+@ledger_app.command("export")
+def ledger_export(
+    dest: Path = typer.Argument(..., help="Output file: .parquet, .arrow or .jsonl (bytes base64-encoded)."),
+    run_id: Optional[str] = typer.Option(None, "--run", help="Only this run."),
+    ledger: str = LedgerOpt,
+) -> None:
+    """Export records with their exact bytes, for an auditor or another system.
+
+    Example: warrant ledger export audit.parquet --run run_1
+    """
+    import base64
+
+    import pyarrow.feather as feather
+    import pyarrow.parquet as pq
+
+    t = _open_ledger(ledger, writer=False).spans(run_id)
+    suffix = dest.suffix.lower()
+    if suffix == ".parquet":
+        pq.write_table(t, dest)
+    elif suffix in (".arrow", ".feather"):
+        feather.write_feather(t, dest)
+    elif suffix == ".jsonl":
+        with dest.open("w") as f:
+            for r in t.to_pylist():
+                r["data"] = base64.b64encode(r["data"]).decode()
+                f.write(json.dumps(r) + "\n")
+    else:
+        _fail(f"unknown export format {suffix!r}: use .parquet, .arrow or .jsonl")
+    out.print(f"wrote {t.num_rows} records to {dest}")
+
+
+if __name__ == "__main__":
+    app()

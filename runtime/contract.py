@@ -1,0 +1,97 @@
+"""The hand-off contract: the only thing one agent may pass to another.
+
+Strict on purpose: unknown fields (a `summary`, free prose) are rejected and nothing is coerced
+("14" is not 14, "true" is not True). Agents leave `entailment` and `confidence` null; only the
+verifier and the runtime fill them, and the gate rejects an artifact where an agent did.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ledger.canonical import canonical_json, sha256_hex
+
+LEDGER_ID_PATTERN = r"^led_[0-9a-f]{32}$"
+IDENT_PATTERN = r"^[A-Za-z0-9_.:-]{1,128}$"
+
+
+# A Literal rather than an Enum: strict validation of plain dicts would reject "Assertion" for an Enum.
+ClaimType = Literal["Assertion", "Conjecture", "Quote", "ActionIntent"]
+ASSERTION, CONJECTURE, QUOTE, ACTION_INTENT = "Assertion", "Conjecture", "Quote", "ActionIntent"
+
+
+# What the verifier may write into `entailment`. Agents send null.
+Entailment = Literal["supported", "contradicted", "unsupported", "unverifiable"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Proposition(_Strict):
+    """One checkable fact: one entity, one relation or property, one time."""
+
+    id: str = Field(pattern=IDENT_PATTERN)
+    pred: str = Field(pattern=r"^[a-z][a-z0-9_]{0,63}$")
+    args: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    ledger_ids: list[str] = Field(default_factory=list)
+    entailment: Entailment | None = None
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+
+
+class QuoteSource(_Strict):
+    """What a Quote claims to copy: exact text from one ledger record."""
+
+    ledger_id: str = Field(pattern=LEDGER_ID_PATTERN)
+
+
+class Claim(_Strict):
+    id: str = Field(pattern=IDENT_PATTERN)
+    type: ClaimType
+    text: str = Field(min_length=1, max_length=20_000)
+    propositions: list[Proposition] = Field(default_factory=list)
+    # Only for type Quote: `text` must be a verbatim copy of bytes in this record.
+    quote_of: QuoteSource | None = None
+
+    @model_validator(mode="after")
+    def _quote_has_source(self) -> "Claim":
+        if self.type == QUOTE and self.quote_of is None:
+            raise ValueError("a Quote must name the ledger record it copies in `quote_of`")
+        if self.type != QUOTE and self.quote_of is not None:
+            raise ValueError("`quote_of` is only allowed on claims of type Quote")
+        return self
+
+
+class ActionIntent(_Strict):
+    tool: str = Field(pattern=r"^[a-z][a-z0-9_]{0,63}$")
+    version: str | None = Field(default=None, pattern=r"^\d+(\.\d+){0,2}$")
+    args: dict[str, Any] = Field(default_factory=dict)
+    requires_grant: bool = False
+    depends_on: list[str] = Field(default_factory=list)
+
+
+class Artifact(_Strict):
+    """What one agent hands to the next."""
+
+    run_id: str = Field(pattern=IDENT_PATTERN)
+    from_agent: str = Field(pattern=IDENT_PATTERN)
+    claims: list[Claim] = Field(default_factory=list)
+    open_questions: list[str] = Field(default_factory=list)
+    action_intents: list[ActionIntent] = Field(default_factory=list)
+
+    def content_hash(self) -> str:
+        return content_hash(self.model_dump(mode="json"))
+
+
+def content_hash(value: Any) -> str:
+    """SHA-256 of the canonical JSON of a value: what grants and claim sets bind to."""
+    return sha256_hex(canonical_json(value))
+
+
+def json_schema() -> dict[str, Any]:
+    schema = Artifact.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Warrant hand-off artifact"
+    return schema
