@@ -7,9 +7,14 @@ import json
 from typing import Any
 
 
+# One encoder for the process: json.dumps with non-default options builds a new one per call,
+# which dominated the ledger's append path.
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_json(value: Any) -> bytes:
     """Sorted keys, no whitespace, UTF-8: equal values give equal bytes, so equal hashes."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return _ENCODER.encode(value).encode("utf-8")
 
 
 def sha256_hex(data: bytes) -> str:

@@ -15,7 +15,9 @@ from ledger.canonical import canonical_json, sha256_hex
 GENESIS = "0" * 64
 
 
-def link_hash(prev_hash: str, fields: dict[str, Any]) -> str:
+def link_hash(prev_hash: str, fields: list[Any]) -> str:
+    """`fields`: the entry's chained values in a fixed order (a JSON list is unambiguous and,
+    unlike a dict, needs no key sorting on the append hot path)."""
     return sha256_hex(prev_hash.encode("ascii") + b"\n" + canonical_json(fields))
 
 
@@ -45,7 +47,7 @@ class VerifyReport:
 def verify_rows(
     table: str,
     rows: Iterable[dict[str, Any]],
-    chained_fields: Callable[[dict[str, Any]], dict[str, Any]],
+    chained_fields: Callable[[dict[str, Any]], list[Any]],
     entry_id: Callable[[dict[str, Any]], str],
     extra_check: Callable[[dict[str, Any]], str | None] | None = None,
 ) -> VerifyReport:

@@ -65,12 +65,19 @@ _SCHEMA = pa.schema(
 
 
 def record_id(data: bytes) -> str:
-    return ID_PREFIX + sha256_hex(data)[:32]
+    return id_from_sha(sha256_hex(data))
 
 
-def _chained(row: dict[str, Any]) -> dict[str, Any]:
+def id_from_sha(sha: str) -> str:
+    return ID_PREFIX + sha[:32]
+
+
+_CHAINED = ("seq", "id", "run_id", "kind", "media_type", "sha256", "size", "source", "created_us")
+
+
+def _chained(row: dict[str, Any]) -> list[Any]:
     # `data` is committed through its sha256, which verify() recomputes from the stored bytes.
-    return {k: row[k] for k in ("seq", "id", "run_id", "kind", "media_type", "sha256", "size", "source", "created_us")}
+    return [row[k] for k in _CHAINED]
 
 
 @dataclass(frozen=True)
@@ -213,23 +220,27 @@ class Ledger:
         rows: list[dict[str, Any]] = []
         pending: set[tuple[str, str]] = set()
         now_us = int(dt.datetime.now(dt.timezone.utc).timestamp() * 1e6)
+        source_json: dict[Source, str] = {}  # a batch usually shares a handful of sources
         for it in items:
-            rid = record_id(it.data)
+            sha = sha256_hex(it.data)
+            rid = id_from_sha(sha)
             ids.append(rid)
             key = (it.run_id, rid)
             if key in pending or rid in self._index.get(it.run_id, ()):
                 continue
             pending.add(key)
+            if it.source not in source_json:
+                source_json[it.source] = canonical_json(it.source.model_dump(exclude_none=True)).decode()
             rows.append(
                 {
                     "id": rid,
                     "run_id": it.run_id,
                     "kind": it.kind.value,
                     "media_type": it.media_type,
-                    "sha256": sha256_hex(it.data),
+                    "sha256": sha,
                     "size": len(it.data),
                     "data": it.data,
-                    "source": canonical_json(it.source.model_dump(exclude_none=True)).decode(),
+                    "source": source_json[it.source],
                     "created_us": now_us,
                 }
             )

@@ -44,8 +44,11 @@ _SCHEMA = pa.schema(
 )
 
 
-def _chained(row: dict[str, Any]) -> dict[str, Any]:
-    return {k: row[k] for k in ("seq", "run_id", "kind", "subject", "payload", "created_us")}
+_CHAINED = ("seq", "run_id", "kind", "subject", "payload", "created_us")
+
+
+def _chained(row: dict[str, Any]) -> list[Any]:
+    return [row[k] for k in _CHAINED]
 
 
 def entry_id(row: dict[str, Any]) -> str:

@@ -19,7 +19,7 @@ from typing import Any, Callable
 import lancedb
 import pyarrow as pa
 
-from ledger.chain import GENESIS, VerifyReport, link_hash, verify_rows
+from ledger.chain import GENESIS, ChainBreak, VerifyReport, link_hash, verify_rows
 from ledger.errors import LedgerError, LedgerLockedError
 
 CHAIN_COLUMNS = [("seq", pa.int64()), ("prev_hash", pa.string()), ("entry_hash", pa.string())]
@@ -53,7 +53,7 @@ class AppendOnlyTable:
         uri: str,
         name: str,
         schema: pa.Schema,
-        chained_fields: Callable[[dict[str, Any]], dict[str, Any]],
+        chained_fields: Callable[[dict[str, Any]], list[Any]],
         *,
         writer: bool,
     ):
@@ -152,8 +152,9 @@ class AppendOnlyTable:
         with self._mutex:
             for attempt in range(_CONFLICT_RETRIES):
                 chained = self._chain(rows)
+                columns = {f.name: [r[f.name] for r in chained] for f in self.schema}
                 try:
-                    self._table.add(pa.Table.from_pylist(chained, schema=self.schema))
+                    self._table.add(pa.table(columns, schema=self.schema))
                 except Exception as exc:  # LanceDB raises a generic error type on conflicts
                     if "conflict" not in str(exc).lower() or attempt == _CONFLICT_RETRIES - 1:
                         raise
@@ -181,5 +182,9 @@ class AppendOnlyTable:
         entry_id: Callable[[dict[str, Any]], str],
         extra_check: Callable[[dict[str, Any]], str | None] | None = None,
     ) -> VerifyReport:
-        self._table.checkout_latest()
-        return verify_rows(self.name, self.rows_in_order(), self._chained_fields, entry_id, extra_check)
+        try:
+            self._table.checkout_latest()
+            rows = self.rows_in_order()
+        except Exception as exc:  # a file damaged past Lance's ability to read it
+            return VerifyReport(self.name, 0, GENESIS, [ChainBreak(-1, "", f"table unreadable: {type(exc).__name__}: {exc}")])
+        return verify_rows(self.name, rows, self._chained_fields, entry_id, extra_check)

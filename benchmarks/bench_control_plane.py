@@ -1,0 +1,136 @@
+"""Control-plane speed: schema gate latency, batched ledger appends, existence checks.
+
+    python benchmarks/bench_control_plane.py [--quick]
+
+Targets (issue 2): gate p99 < 1 ms for a 20-claim artifact on one core; >= 50,000 appended rows/s
+batched; >= 1,000,000 id checks/s. The gate is timed without journaling (one journal write per
+decision is a LanceDB commit, reported separately), pinned to one core where the OS allows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import tempfile
+import time
+
+from _common import percentile, write_result
+from rich.console import Console
+from rich.table import Table
+
+from ledger import Journal, Ledger
+from runtime.gate import Gate
+
+RUN = "bench_run"
+
+
+def artifact(n_claims: int, ids: list[str]) -> dict:
+    claims = []
+    for i in range(n_claims):
+        claims.append(
+            {
+                "id": f"c_{i}",
+                "type": "Assertion",
+                "text": f"Line {i} bills 12 hours at USD 300 per hour.",
+                "propositions": [
+                    {"id": f"p_{i}a", "pred": "line_rate", "args": {"line_id": str(i), "rate": 300}, "ledger_ids": [ids[i % len(ids)]]},
+                    {"id": f"p_{i}b", "pred": "line_hours", "args": {"line_id": str(i), "hours": 12.0}, "ledger_ids": [ids[(i + 1) % len(ids)]]},
+                ],
+            }
+        )
+    return {"run_id": RUN, "from_agent": "analyst", "claims": claims, "open_questions": [], "action_intents": []}
+
+
+def bench_gate(gate: Gate, doc: dict, seconds: float) -> dict:
+    for _ in range(50):
+        gate.check(doc)
+    lat = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        t0 = time.perf_counter()
+        d = gate.check(doc)
+        lat.append(time.perf_counter() - t0)
+    assert d.passed, d.violations
+    lat.sort()
+    return {
+        "decisions_per_s": len(lat) / sum(lat),
+        "p50_ms": percentile(lat, 0.50) * 1e3,
+        "p99_ms": percentile(lat, 0.99) * 1e3,
+        "n": len(lat),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="shorter runs (smoke test)")
+    args = ap.parse_args()
+    secs = 0.5 if args.quick else 3.0
+    rows = 20_000 if args.quick else 100_000
+    try:
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+        pinned = True
+    except (AttributeError, OSError):
+        pinned = False
+
+    tmp = tempfile.mkdtemp(prefix="warrant-bench-")
+    try:
+        led = Ledger.open(tmp)
+        # -- appends ---------------------------------------------------------------------------
+        appends = {}
+        for batch in (1000, 5000):
+            payloads = [f"Invoice INV-{i:06d} batch {batch} line {i % 40}: {i % 13 + 1}.0 hours at USD {200 + i % 150}/h." for i in range(rows)]
+            t0 = time.perf_counter()
+            for s in range(0, rows, batch):
+                led.append_many([led.item(RUN, p, source={"document": "invoices.txt", "start": s}) for p in payloads[s : s + batch]])
+            secs_taken = time.perf_counter() - t0
+            appends[str(batch)] = {"rows": rows, "batch": batch, "seconds": secs_taken, "rows_per_s": rows / secs_taken}
+        ids = sorted(led.ids(RUN))
+
+        # -- existence checks ------------------------------------------------------------------
+        probe = ids[:500] + ["led_" + f"{i:032x}" for i in range(500)]
+        reps = 2000 if not args.quick else 300
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            missing = led.exists(RUN, probe)
+        check_s = time.perf_counter() - t0
+        assert len(missing) == 500
+
+        # -- gate ------------------------------------------------------------------------------
+        gate = Gate(led)
+        gate_rows = {n: bench_gate(gate, artifact(n, ids), secs) for n in (1, 20, 200)}
+        j = Journal.open(tmp)
+        gj = Gate(led, journal=j)
+        t0 = time.perf_counter()
+        for _ in range(20):
+            gj.check(artifact(20, ids))
+        journaled_ms = (time.perf_counter() - t0) / 20 * 1e3
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    result = {
+        "pinned_to_one_core": pinned,
+        "ledger_append": appends,
+        "exists": {"batch": len(probe), "batches": reps, "ids_per_s": reps * len(probe) / check_s},
+        "gate": {str(k): v for k, v in gate_rows.items()},
+        "gate_with_journal_20_claims_ms": journaled_ms,
+        "targets": {"gate_p99_ms_20_claims": 1.0, "append_rows_per_s": 50_000, "ids_per_s": 1_000_000},
+    }
+    table = Table(title="Warrant control plane" + (" (one core)" if pinned else ""))
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_column("target", justify="right")
+    for batch, a in appends.items():
+        table.add_row(f"ledger append, batches of {int(batch):,} (rows/s)", f"{a['rows_per_s']:,.0f}", ">= 50,000")
+    table.add_row("existence checks, batches of 1,000 (ids/s)", f"{result['exists']['ids_per_s']:,.0f}", ">= 1,000,000")
+    for n, g in gate_rows.items():
+        tgt = "< 1 ms" if n == 20 else ""
+        table.add_row(f"gate, {n} claims: decisions/s", f"{g['decisions_per_s']:,.0f}", "")
+        table.add_row(f"gate, {n} claims: p50 / p99 (ms)", f"{g['p50_ms']:.3f} / {g['p99_ms']:.3f}", tgt)
+    table.add_row("gate + journal write, 20 claims (ms, mean)", f"{journaled_ms:.2f}", "")
+    Console().print(table)
+    print("wrote", write_result("control_plane", result))
+
+
+if __name__ == "__main__":
+    main()

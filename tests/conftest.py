@@ -1,0 +1,33 @@
+"""Shared fixtures. Environment first: these must be set before Ray or LanceDB are imported."""
+
+import os
+
+os.environ.setdefault("LANCEDB_LOG", "error")
+os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+import pytest  # noqa: E402
+
+from ledger import Journal, Ledger  # noqa: E402
+
+
+@pytest.fixture
+def ledger_uri(tmp_path):
+    return str(tmp_path / "ledger")
+
+
+@pytest.fixture
+def ledger(ledger_uri):
+    led = Ledger.open(ledger_uri)
+    yield led
+    led.close()
+
+
+@pytest.fixture
+def journal(ledger_uri):
+    j = Journal.open(ledger_uri)
+    yield j
+    j.close()

@@ -1,0 +1,242 @@
+import glob
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+import lancedb
+import pyarrow as pa
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ledger import Journal, Ledger, LedgerError, LedgerLockedError, RecordNotFound, SourceError, record_id
+from ledger.chain import GENESIS, link_hash, verify_rows
+
+
+def test_ids_are_content_hashes_and_appends_are_idempotent_per_run(ledger):
+    a = ledger.append("run_1", b"Hourly cap: USD 250.", source={"document": "letter.txt", "page": 2})
+    assert a == record_id(b"Hourly cap: USD 250.")
+    assert ledger.append("run_1", b"Hourly cap: USD 250.") == a
+    assert ledger.count() == 1
+    # the same bytes in another run are a separate record of that run
+    assert ledger.append("run_2", b"Hourly cap: USD 250.") == a
+    assert ledger.count() == 2
+    rec = ledger.get("run_1", a)
+    assert rec.data == b"Hourly cap: USD 250." and rec.source.page == 2 and rec.seq == 0
+
+
+def test_existence_is_scoped_to_the_run(ledger):
+    a = ledger.append("run_1", "only in run 1")
+    assert ledger.exists("run_1", [a]) == []
+    assert ledger.exists("run_2", [a]) == [a]
+    forged = "led_" + "0" * 32
+    assert ledger.exists("run_1", [a, forged]) == [forged]
+    with pytest.raises(RecordNotFound, match="run_2"):
+        ledger.get("run_2", a)
+
+
+def test_batch_buffers_and_flushes_everything(ledger):
+    with ledger.batch(size=100) as b:
+        ids = [b.add("run_b", f"line {i}") for i in range(250)]
+        assert ledger.count() == 200  # two full batches written, 50 still buffered
+    assert ledger.count() == 250
+    assert ledger.exists("run_b", ids) == []
+    assert ledger.spans("run_b").num_rows == 250
+
+
+@pytest.mark.parametrize(
+    "kw, match",
+    [
+        ({"source": {"documnet": "typo.pdf"}}, "source.documnet"),
+        ({"source": {"page": "2"}}, "source.page"),
+        ({"source": {"page": -1}}, "source.page"),
+        ({"kind": "rumour"}, "kind: expected one of span, tool_output, human_fact"),
+    ],
+)
+def test_bad_metadata_is_refused_with_the_field_and_nothing_is_written(ledger, kw, match):
+    ledger.append("run_1", "kept")
+    with pytest.raises(SourceError, match=match):
+        ledger.append("run_1", "never written", **kw)
+    assert ledger.count() == 1
+    assert ledger.verify().ok
+
+
+def test_data_must_be_bytes_or_text(ledger):
+    with pytest.raises(SourceError, match="data: expected bytes or str, got int"):
+        ledger.append("run_1", 42)
+
+
+def test_one_writer_many_readers(ledger_uri, ledger):
+    ledger.append("run_1", "first")
+    with pytest.raises(LedgerLockedError, match="another process is the writer"):
+        Ledger.open(ledger_uri)
+    reader = Ledger.open(ledger_uri, writer=False)
+    assert reader.count() == 1
+    with pytest.raises(LedgerError, match="read-only"):
+        reader._t.append([{}])
+    b = ledger.append("run_1", "second")
+    assert reader.exists("run_1", [b]) == [b]  # a reader sees a snapshot ...
+    reader.refresh()
+    assert reader.exists("run_1", [b]) == []  # ... until it refreshes
+    assert reader.get("run_1", b).data == b"second"
+
+
+def test_reopen_rebuilds_the_index_and_continues_the_chain(ledger_uri):
+    led = Ledger.open(ledger_uri)
+    first = led.append_many([led.item("r", f"x{i}") for i in range(5)])
+    led.close()
+    led = Ledger.open(ledger_uri)
+    assert led.exists("r", first) == []
+    led.append("r", "after reopen")
+    rep = led.verify()
+    assert rep.ok and rep.entries == 6
+
+
+def test_reading_a_missing_ledger_read_only_is_a_clear_error(tmp_path):
+    with pytest.raises(LedgerError, match="nothing was ever written there"):
+        Ledger.open(str(tmp_path / "nope"), writer=False)
+
+
+# -- tampering behind the ledger's back ---------------------------------------------------------
+
+
+def _fill(ledger, n=10):
+    return ledger.append_many([ledger.item("run_1", f"record {i} UNIQUE-PAYLOAD-{i:03d} end") for i in range(n)])
+
+
+def test_verify_names_the_entry_whose_bytes_were_edited_in_the_file(ledger_uri, ledger):
+    ids = _fill(ledger)
+    ledger.close()
+    (path,) = glob.glob(f"{ledger_uri}/evidence.lance/data/*.lance")
+    raw = open(path, "rb").read()
+    at = raw.index(b"UNIQUE-PAYLOAD-007")
+    with open(path, "wb") as f:
+        f.write(raw[:at] + b"UNIQUE-PAYLOAD-999" + raw[at + 18 :])
+    rep = Ledger.open(ledger_uri, writer=False).verify()
+    assert not rep.ok
+    assert rep.first_bad.seq == 7 and rep.first_bad.entry_id == ids[7]
+    assert "data was edited" in rep.first_bad.reason
+
+
+def test_verify_catches_a_metadata_edit_through_lancedb(ledger_uri, ledger):
+    _fill(ledger)
+    ledger.close()
+    lancedb.connect(ledger_uri).open_table("evidence").update(where="seq = 4", values={"source": '{"document":"forged.pdf"}'})
+    rep = Ledger.open(ledger_uri, writer=False).verify()
+    assert rep.first_bad.seq == 4 and "entry was edited" in rep.first_bad.reason
+
+
+def test_verify_catches_a_deleted_entry(ledger_uri, ledger):
+    _fill(ledger)
+    ledger.close()
+    lancedb.connect(ledger_uri).open_table("evidence").delete("seq = 3")
+    rep = Ledger.open(ledger_uri, writer=False).verify()
+    assert rep.first_bad.seq == 4 and "sequence gap" in rep.first_bad.reason
+
+
+def test_verify_catches_a_rewritten_record_with_a_consistent_hash(ledger_uri, ledger):
+    """A forger who swaps bytes AND fixes sha256/id still breaks the chain link."""
+    _fill(ledger)
+    ledger.close()
+    t = lancedb.connect(ledger_uri).open_table("evidence")
+    row = t.search().where("seq = 2").limit(None).to_arrow().to_pylist()[0]
+    forged = b"record 2 says something else"
+    from ledger import sha256_hex
+
+    row.update(data=forged, sha256=sha256_hex(forged), id=record_id(forged), size=len(forged))
+    t.delete("seq = 2")
+    t.add(pa.Table.from_pylist([row], schema=t.schema))
+    rep = Ledger.open(ledger_uri, writer=False).verify()
+    assert rep.first_bad.seq == 2 and "entry was edited" in rep.first_bad.reason
+
+
+def test_journal_chain_detects_an_edited_decision(ledger_uri, journal):
+    for i in range(5):
+        journal.record("run_1", "verdict", f"c_{i}", {"claim_id": f"c_{i}", "status": "unsupported"})
+    journal.close()
+    lancedb.connect(ledger_uri).open_table("journal").update(
+        where="seq = 2", values={"payload": '{"claim_id":"c_2","status":"supported"}'}
+    )
+    rep = Journal.open(ledger_uri, writer=False).verify()
+    assert rep.first_bad.seq == 2
+
+
+def test_unknown_journal_kind_is_refused(journal):
+    with pytest.raises(LedgerError, match="journal kind: expected one of"):
+        journal.record("run_1", "gossip", "x", {})
+    assert journal.count() == 0
+
+
+# -- crash safety ----------------------------------------------------------------------------------
+
+
+def test_a_killed_writer_loses_nothing_it_acknowledged(ledger_uri):
+    """The writer prints each id after append_many returns (its acknowledgement); we SIGKILL it
+    mid-stream. Every acknowledged id must be readable, the chain intact, and the lock free."""
+    script = textwrap.dedent(
+        f"""
+        import sys
+        from ledger import Ledger
+        led = Ledger.open({ledger_uri!r})
+        i = 0
+        while True:
+            ids = led.append_many([led.item("run_k", f"batch {{i}} row {{j}}") for j in range(50)])
+            print(ids[-1], i, flush=True)
+            i += 1
+        """
+    )
+    env = dict(os.environ, PYTHONPATH=os.getcwd())
+    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env)
+    acked = []
+    for line in p.stdout:
+        acked.append(line.split()[0])
+        if len(acked) == 8:
+            break
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    led = Ledger.open(ledger_uri)  # the dead writer's lock is gone
+    assert led.exists("run_k", acked) == []
+    assert led.count() % 50 == 0 and led.count() >= 8 * 50  # whole batches only: no torn append
+    assert led.verify().ok
+    led.append("run_k", "life goes on")
+    assert led.verify().ok
+
+
+# -- property tests of the chain -------------------------------------------------------------------
+
+FIELDS = lambda r: [r["seq"], r["v"]]  # noqa: E731
+
+
+def _chain(values):
+    rows, prev = [], GENESIS
+    for i, v in enumerate(values):
+        r = {"seq": i, "v": v, "prev_hash": prev}
+        r["entry_hash"] = prev = link_hash(prev, FIELDS(r))
+        rows.append(r)
+    return rows
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(max_size=20), min_size=1, max_size=30), st.data())
+def test_any_single_edit_is_found_at_the_edited_entry(values, data):
+    rows = _chain(values)
+    assert verify_rows("t", rows, FIELDS, lambda r: str(r["seq"])).ok
+    i = data.draw(st.integers(0, len(rows) - 1))
+    new = data.draw(st.text(max_size=20).filter(lambda s: s != rows[i]["v"]))
+    rows[i] = dict(rows[i], v=new)
+    rep = verify_rows("t", rows, FIELDS, lambda r: str(r["seq"]))
+    assert rep.first_bad.seq == i
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(max_size=10), min_size=2, max_size=20), st.data())
+def test_any_removal_or_reorder_is_found(values, data):
+    rows = _chain(values)
+    i = data.draw(st.integers(0, len(rows) - 2))
+    if data.draw(st.booleans()):
+        del rows[i]
+    else:
+        rows[i], rows[i + 1] = rows[i + 1], rows[i]
+    assert not verify_rows("t", rows, FIELDS, lambda r: str(r["seq"])).ok
