@@ -58,10 +58,22 @@ _SCHEMA = pa.schema(
         ("sha256", pa.string()),
         ("size", pa.int64()),
         ("data", pa.large_binary()),
+        # The bytes decoded, for full-text search. Derived, so not chained: verify() checks it
+        # against `data` instead.
+        ("text", pa.large_string()),
         ("source", pa.string()),
         ("created_us", pa.int64()),
     ]
 )
+
+
+def _searchable_text(data: bytes, media_type: str) -> str | None:
+    if not (media_type.startswith("text/") or "json" in media_type):
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def record_id(data: bytes) -> str:
@@ -135,6 +147,7 @@ class Ledger:
         self._index: dict[str, set[str]] = {}
         self._index_lock = threading.Lock()
         self._rebuild_index()
+        self._fts_ready = self._t.has_index("text")
 
     @classmethod
     def open(cls, uri: str, *, writer: bool = True) -> "Ledger":
@@ -240,6 +253,7 @@ class Ledger:
                     "sha256": sha,
                     "size": len(it.data),
                     "data": it.data,
+                    "text": _searchable_text(it.data, it.media_type),
                     "source": source_json[it.source],
                     "created_us": now_us,
                 }
@@ -249,6 +263,8 @@ class Ledger:
             with self._index_lock:
                 for r in rows:
                     self._index.setdefault(r["run_id"], set()).add(r["id"])
+            if not self._fts_ready:
+                self._fts_ready = self._t.ensure_fts_index("text")
         return ids
 
     @contextmanager
@@ -275,6 +291,13 @@ class Ledger:
         where = f"run_id = {sql_str(run_id)} AND id IN ({', '.join(sql_str(i) for i in wanted)})"
         return {r["id"]: EvidenceRecord.from_row(r) for r in self._t.scan(where=where).to_pylist()}
 
+    def search(self, run_id: str, query: str, k: int = 5, exclude: Iterable[str] = ()) -> list[tuple[str, float]]:
+        """Records of `run_id` whose text best matches `query` (BM25): (id, score), best first.
+        Used to tell an agent which records might settle an unsupported claim."""
+        exclude = set(exclude)
+        hits = self._t.fts(query, where=f"run_id = {sql_str(run_id)}", columns=["id"], limit=k + len(exclude))
+        return [(h["id"], h["_score"]) for h in hits if h["id"] not in exclude][:k]
+
     def spans(self, run_id: str | None = None) -> pa.Table:
         """The records as an Arrow table (for batch verification, export, search)."""
         where = f"run_id = {sql_str(run_id)}" if run_id else None
@@ -290,6 +313,8 @@ class Ledger:
                 return "stored bytes do not hash to the recorded sha256 (the data was edited)"
             if record_id(row["data"]) != row["id"]:
                 return "record id does not match the stored bytes"
+            if row["text"] is not None and row["text"].encode("utf-8") != row["data"]:
+                return "searchable text does not match the stored bytes"
             return None
 
         return self._t.verify(lambda r: r["id"], bytes_match)

@@ -130,6 +130,29 @@ class AppendOnlyTable:
             q = q.select(columns)
         return q.limit(None).to_arrow()
 
+    def has_index(self, column: str) -> bool:
+        return any(column in ix.columns for ix in self._table.list_indices())
+
+    def ensure_fts_index(self, column: str) -> bool:
+        """Build the full-text index once. Rows appended later are searched unindexed by Lance,
+        so no rebuild is needed for correctness. (Not `optimize()`: it deletes old versions.)"""
+        from lancedb.index import FTS
+
+        if not self.has_index(column):
+            try:
+                self._table.create_index(column, config=FTS())
+            except Exception:
+                return False  # e.g. no text rows yet: try again on the next append
+        return True
+
+    def fts(self, query: str, where: str | None, columns: list[str], limit: int) -> list[dict[str, Any]]:
+        if not query.strip() or not self.has_index("text"):
+            return []
+        q = self._table.search(query, query_type="fts")
+        if where:
+            q = q.where(where)
+        return q.select(columns).limit(limit).to_arrow().to_pylist()
+
     def _read_tail(self) -> tuple[int, str]:
         if self.count() == 0:
             return -1, GENESIS

@@ -167,5 +167,38 @@ def ledger_export(
     out.print(f"wrote {t.num_rows} records to {dest}")
 
 
+DEFAULT_TOOLS = os.environ.get("WARRANT_TOOLS", str(Path(__file__).resolve().parent.parent / "examples" / "invoice_audit" / "tools"))
+ToolsOpt = typer.Option(DEFAULT_TOOLS, "--registry", "-r", help="Folder of tool spec files (env WARRANT_TOOLS).")
+
+
+@tools_app.command("list")
+def tools_list(registry: str = ToolsOpt, schemas: bool = typer.Option(False, "--schemas", help="Also print each input/output schema.")) -> None:
+    """List registered tools: name, version, irreversible or not, timeout, entry point.
+
+    Example: warrant tools list --registry examples/invoice_audit/tools
+    """
+    from runtime.registry import RegistryError, ToolRegistry
+
+    try:
+        reg = ToolRegistry.load(registry)
+    except RegistryError as exc:
+        _fail(str(exc))
+        raise
+    table = Table(title=f"registry {reg.hash[:16]} ({registry})")
+    table.add_column("tool", no_wrap=True)
+    table.add_column("ver")
+    table.add_column("irreversible")
+    table.add_column("timeout")
+    table.add_column("description")
+    for spec in reg.specs():
+        first = spec.description.split(". ")[0].rstrip(".")
+        table.add_row(spec.name, spec.version, "[bold red]yes[/]" if spec.irreversible else "no", f"{spec.timeout_s:g} s", first)
+    out.print(table)
+    if schemas:
+        for spec in reg.specs():
+            out.print(f"[bold]{spec.name} {spec.version}[/] ({spec.entrypoint}) input / output")
+            out.print_json(json.dumps({"input": spec.input_schema, "output": spec.output_schema}))
+
+
 if __name__ == "__main__":
     app()

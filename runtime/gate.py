@@ -20,10 +20,11 @@ from runtime.violations import Violation, from_pydantic, json_path
 
 
 class IntentChecker(Protocol):
-    """What the gate needs from the tool registry: the violations of one intended call, with
-    paths relative to the intent (e.g. "$.args.line_id")."""
+    """What the gate needs from the tool registry (`runtime.registry.ToolRegistry` is one): the
+    tool (None if unknown) and the violations of one intended call, with paths relative to the
+    intent (e.g. "$.args.line_id")."""
 
-    def check_intent(self, intent: ActionIntent) -> list[Violation]: ...
+    def check_intent(self, intent: ActionIntent) -> tuple[Any, list[Violation]]: ...
 
 
 class GateDecision(BaseModel):
@@ -194,7 +195,7 @@ class Gate:
                 v.append(Violation(code="no_tool_registry", loc="$.action_intents", message="this gate has no tool registry, so no action intent can pass"))
             return
         for ii, intent in enumerate(art.action_intents):
-            for viol in self._tools.check_intent(intent):
+            for viol in self._tools.check_intent(intent)[1]:
                 v.append(viol.model_copy(update={"loc": f"$.action_intents[{ii}]" + viol.loc.removeprefix("$")}))
 
 

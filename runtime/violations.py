@@ -6,6 +6,7 @@ sending agent (or the planner) can act on them mechanically.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict
@@ -100,3 +101,45 @@ def from_jsonschema(errors: Iterable[Any], root: Sequence[str | int] = ()) -> li
             )
         )
     return out
+
+
+def schema_violations(validator: Any, instance: Any, root: str) -> list[Violation]:
+    """JSON Schema errors as Violations, with missing and unknown fields located AT the field.
+
+    jsonschema reports both at the enclosing object ("$.args"); a planner fixing the call needs
+    the field's own path ("$.args.invoice_id"), one violation per field.
+    """
+    errors = list(validator.iter_errors(instance))
+    out: list[Violation] = []
+    rest = []
+    for e in errors:
+        if e.validator == "required" and isinstance(e.instance, dict):
+            for key in e.validator_value:
+                if key not in e.instance:
+                    out.append(
+                        Violation(
+                            code="missing_field",
+                            loc=json_path((root, *e.absolute_path, key)),
+                            message=f"{key!r} is a required property",
+                            expected=list(e.validator_value),
+                            got=None,
+                        )
+                    )
+        elif e.validator == "additionalProperties" and e.validator_value is False and isinstance(e.instance, dict):
+            props = e.schema.get("properties", {})
+            patterns = list(e.schema.get("patternProperties", {}))
+            for key in e.instance:
+                if key not in props and not any(re.search(p, key) for p in patterns):
+                    out.append(
+                        Violation(
+                            code="unknown_field",
+                            loc=json_path((root, *e.absolute_path, key)),
+                            message=f"{key!r} is not an allowed property",
+                            expected=sorted(props),
+                            got=key,
+                        )
+                    )
+        else:
+            rest.append(e)
+    out.extend(from_jsonschema(rest, root=(root,)))
+    return sorted(out, key=lambda v: v.loc)

@@ -4,22 +4,29 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from runtime.contract import ActionIntent
 from runtime.gate import Gate
-from runtime.violations import Violation
+from runtime.registry import ToolRegistry
 
 RUN = "run_1"
 
 
-class OneTool:
-    """The smallest real IntentChecker: knows one tool whose only arg is a string line_id."""
-
-    def check_intent(self, intent: ActionIntent) -> list[Violation]:
-        if intent.tool != "flag_invoice_line":
-            return [Violation(code="tool_unknown", loc="$.tool", message="no such tool", got=intent.tool)]
-        if not isinstance(intent.args.get("line_id"), str):
-            return [Violation(code="wrong_type", loc="$.args.line_id", message="line_id must be a string", expected="string", got=intent.args.get("line_id"))]
-        return []
+def one_tool_registry() -> ToolRegistry:
+    """A real registry with one irreversible tool whose only arg is a string line_id."""
+    spec = {
+        "name": "flag_invoice_line",
+        "version": "1",
+        "description": "Flag one invoice line for review.",
+        "irreversible": True,
+        "timeout_s": 5,
+        "input_schema": {
+            "type": "object",
+            "properties": {"line_id": {"type": "string"}},
+            "required": ["line_id"],
+            "additionalProperties": False,
+        },
+        "output_schema": {"type": "object"},
+    }
+    return ToolRegistry.from_specs([spec], implementations={("flag_invoice_line", "1"): lambda args: {}})
 
 
 @pytest.fixture
@@ -34,7 +41,7 @@ def ids(ledger):
 
 @pytest.fixture
 def gate(ledger, journal):
-    return Gate(ledger, tools=OneTool(), journal=journal)
+    return Gate(ledger, tools=one_tool_registry(), journal=journal)
 
 
 def good(ids, **over):
@@ -141,7 +148,7 @@ def test_intents_are_checked_against_the_registry(gate, ids, ledger):
     doc["action_intents"][0]["args"]["line_id"] = 14
     assert codes(gate.check(doc)) == [
         ("wrong_type", "$.action_intents[0].args.line_id"),
-        ("tool_unknown", "$.action_intents[1].tool"),
+        ("unknown_tool", "$.action_intents[1].tool"),
     ]
     assert codes(Gate(ledger).check(good(ids))) == [("no_tool_registry", "$.action_intents")]
 

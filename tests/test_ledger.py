@@ -145,7 +145,7 @@ def test_verify_catches_a_rewritten_record_with_a_consistent_hash(ledger_uri, le
     forged = b"record 2 says something else"
     from ledger import sha256_hex
 
-    row.update(data=forged, sha256=sha256_hex(forged), id=record_id(forged), size=len(forged))
+    row.update(data=forged, text=forged.decode(), sha256=sha256_hex(forged), id=record_id(forged), size=len(forged))
     t.delete("seq = 2")
     t.add(pa.Table.from_pylist([row], schema=t.schema))
     rep = Ledger.open(ledger_uri, writer=False).verify()
@@ -240,3 +240,14 @@ def test_any_removal_or_reorder_is_found(values, data):
     else:
         rows[i], rows[i + 1] = rows[i + 1], rows[i]
     assert not verify_rows("t", rows, FIELDS, lambda r: str(r["seq"])).ok
+
+
+def test_full_text_search_suggests_records_of_the_same_run_only(ledger):
+    cap = ledger.append("run_1", "Engagement letter, clause 4: hourly rates are capped at USD 250.")
+    ledger.append("run_1", "Timesheet, March: 12 hours of document review.")
+    other = ledger.append("run_2", "Another client's hourly rate cap of USD 400.")
+    blob = ledger.append("run_1", b"\x00\x01\x02", media_type="application/octet-stream")
+    hits = [rid for rid, _ in ledger.search("run_1", "hourly rate cap")]
+    assert hits[0] == cap and other not in hits and blob not in hits
+    assert cap not in [rid for rid, _ in ledger.search("run_1", "hourly rate cap", exclude=[cap])]
+    assert ledger.search("run_1", "   ") == []

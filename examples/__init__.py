@@ -1,0 +1,1 @@
+"""Runnable examples of Warrant in its domains (invoice audit is the running one)."""

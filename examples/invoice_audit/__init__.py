@@ -1,0 +1,1 @@
+"""Invoice audit: tool specs (tools/) and their in-process implementations (tools_impl.py)."""
