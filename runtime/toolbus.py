@@ -24,7 +24,7 @@ from ledger import Journal, Ledger, canonical_json
 from ledger.journal import JournalKind
 from runtime.claimset import ClaimSet, claim_set
 from runtime.contract import ActionIntent, content_hash
-from runtime.grants import GrantBook, GrantRefusal, Policy
+from runtime.grants import GrantBook, GrantRefusal, Policy, RefusalCode
 from runtime.registry import RegisteredTool, ToolRegistry, document_violations, json_problems
 from runtime.violations import Violation, from_pydantic
 
@@ -55,18 +55,8 @@ class UnverifiedClaim(_Result):
     status: str  # the latest verdict's status, or "no_verdict"
 
 
-RefusedCode = Literal[
-    "claims_missing",
-    "claims_unverified",
-    "grant_missing",
-    "grant_unknown",
-    "grant_wrong_run",
-    "grant_wrong_call",
-    "grant_args_mismatch",
-    "grant_claims_mismatch",
-    "grant_expired",
-    "grant_replayed",
-]
+# The bus refuses for missing/unverified claims, or for any reason the grant book refuses a grant.
+RefusedCode = Union[Literal["claims_missing", "claims_unverified"], RefusalCode]
 
 
 class ToolRefused(_Result):
@@ -237,39 +227,25 @@ class ToolBus:
         done, value, exc = self._run(tool, copy.deepcopy(resolved.args))
         ran_effect = "applied" if tool.irreversible else "reversible"
         failed_effect = "unknown" if tool.irreversible else "reversible"
-        if not done:
+        def fail(code: str, message: str, violations: list[Violation] = ()) -> ExecuteOutcome:
             failed = ToolFailed(
                 call_id=call_id,
                 tool=tool.name,
                 version=tool.version,
-                code="tool_timeout",
-                message=f"{tool.name} {tool.version} did not finish within {tool.timeout_s:g} s",
-                effect=failed_effect,
-            )
-            return finish(failed, error="tool_timeout", effect=failed_effect)
-        if exc is not None:
-            failed = ToolFailed(
-                call_id=call_id,
-                tool=tool.name,
-                version=tool.version,
-                code="tool_error",
-                message=f"{type(exc).__name__}: {exc}",
-                effect=failed_effect,
-            )
-            return finish(failed, error="tool_error", effect=failed_effect)
-
-        violations = document_violations(tool.output_validator, value, "output")
-        if violations:
-            failed = ToolFailed(
-                call_id=call_id,
-                tool=tool.name,
-                version=tool.version,
-                code="bad_output",
-                message=f"{tool.name} {tool.version} returned output that violates its output schema",
+                code=code,
+                message=message,
                 violations=[_clean(v) for v in violations],
                 effect=failed_effect,
             )
-            return finish(failed, error="bad_output", effect=failed_effect)
+            return finish(failed, error=code, effect=failed_effect)
+
+        if not done:
+            return fail("tool_timeout", f"{tool.name} {tool.version} did not finish within {tool.timeout_s:g} s")
+        if exc is not None:
+            return fail("tool_error", f"{type(exc).__name__}: {exc}")
+        violations = document_violations(tool.output_validator, value, "output")
+        if violations:
+            return fail("bad_output", f"{tool.name} {tool.version} returned output that violates its output schema", violations)
 
         try:
             ledger_id = self._ledger.append(
