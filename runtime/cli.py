@@ -200,5 +200,23 @@ def tools_list(registry: str = ToolsOpt, schemas: bool = typer.Option(False, "--
             out.print_json(json.dumps({"input": spec.input_schema, "output": spec.output_schema}))
 
 
+def _load_plugins() -> None:
+    """Commands that live outside runtime/ (e.g. `serve` and `batch-verify` in actors/, which
+    imports Ray) register through the `warrant.commands` entry-point group, so this module never
+    imports them. Each entry point names a function `register(app)`."""
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group="warrant.commands"):
+        try:
+            register = ep.load()
+        except ModuleNotFoundError as exc:
+            if os.environ.get("WARRANT_DEBUG"):
+                err.print(f"[yellow]plugin {ep.name} not loaded:[/] {exc}")
+            continue
+        register(app)
+
+
+_load_plugins()
+
 if __name__ == "__main__":
     app()
