@@ -34,9 +34,12 @@ def local_path(uri: str) -> Path:
     return Path(uri[len("file://"):] if uri.startswith("file://") else uri)
 
 
-def connect(uri: str) -> lancedb.DBConnection:
+def connect(uri: str, *, create: bool) -> lancedb.DBConnection:
     if is_local(uri):
-        local_path(uri).mkdir(parents=True, exist_ok=True)
+        if create:
+            local_path(uri).mkdir(parents=True, exist_ok=True)
+        elif not local_path(uri).is_dir():
+            raise LedgerError(f"no ledger at {uri!r}: nothing was ever written there")
     return lancedb.connect(uri)
 
 
@@ -61,7 +64,7 @@ class AppendOnlyTable:
         self.name = name
         self.schema = pa.schema(list(schema) + [pa.field(n, t) for n, t in CHAIN_COLUMNS])
         self._chained_fields = chained_fields
-        self._db = connect(uri)
+        self._db = connect(uri, create=writer)
         self._lock_fd: int | None = None
         self._mutex = threading.Lock()
         if writer:
