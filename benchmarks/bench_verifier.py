@@ -1,0 +1,113 @@
+"""Verifier speed: propositions/s end to end (ledger read, chunking, rules, model), per backend.
+
+    python benchmarks/bench_verifier.py [--n 300] [--backends onnx,torch]
+    python benchmarks/bench_verifier.py --device cuda        # on a GPU machine, < 5 minutes
+
+Short evidence: one record of under 64 tokens per proposition. Long: a ~256-token record, cut
+into sentence chunks as the verifier does (max support over chunks). Hypotheses carry no
+numbers, so every proposition reaches the model (the rules step would otherwise short-cut it).
+Targets on a 2-core CPU with the int8 model: >= 150 propositions/s short, >= 40 long.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from _common import ROOT, write_result
+from rich.console import Console
+from rich.table import Table
+
+from ledger import Ledger
+from runtime.contract import Claim, Proposition
+from runtime.verify.backends import load_backend
+from runtime.verify.backends.registry import default_model_dir
+from runtime.verify.verifier import Verifier
+
+PARTIES = ["Harbor Legal", "Meridian Logistics", "Northwind Audit", "Calder & Finch", "Ostrava Holdings", "Bellmont Insurance"]
+SUBJECTS = ["the supplier", "the client", "the contractor", "the auditor", "the vendor", "the firm"]
+DUTIES = [
+    "shall keep timesheets for every billable task",
+    "must obtain written approval before incurring travel costs",
+    "may not subcontract any work without consent",
+    "shall send invoices to the accounts payable mailbox",
+    "must describe each line item in plain language",
+    "shall retain supporting receipts for expenses",
+    "may charge for document review performed by partners",
+    "must notify the client of any conflict of interest",
+]
+
+
+def sentence(rng: random.Random) -> str:
+    return f"Under the agreement with {rng.choice(PARTIES)}, {rng.choice(SUBJECTS)} {rng.choice(DUTIES)}."
+
+
+def workload(rng: random.Random, n: int, long: bool):
+    """(evidence text, hypothesis) pairs; hypotheses restate or twist one evidence sentence."""
+    out = []
+    for _ in range(n):
+        sents = [sentence(rng) for _ in range(9 if long else 1)]
+        target = rng.choice(sents)
+        hyp = target if rng.random() < 0.5 else target.replace(" shall ", " shall not ").replace(" must ", " need not ")
+        out.append((" ".join(sents), hyp.rstrip(".") + "."))
+    return out
+
+
+def run(backend, items, run_id: str) -> dict:
+    with tempfile.TemporaryDirectory(prefix="warrant-bench-v-") as tmp:
+        led = Ledger.open(tmp)
+        ids = led.append_many([led.item(run_id, ev) for ev, _ in items])
+        tasks = []
+        for i, ((_, hyp), rid) in enumerate(zip(items, ids)):
+            c = Claim(id=f"c{i}", type="Assertion", text=hyp, propositions=[Proposition(id=f"p{i}", pred="statement", args={"text": hyp}, ledger_ids=[rid])])
+            tasks.append((c, c.propositions[0]))
+        ver = Verifier(led, backend)
+        ver.check(run_id, tasks[:8])  # warm-up: sessions, caches
+        t0 = time.perf_counter()
+        verdicts = ver.check(run_id, tasks)
+        secs = time.perf_counter() - t0
+    reached = sum(v.checker.startswith("nli") for v in verdicts)
+    return {"propositions": len(tasks), "seconds": round(secs, 3), "props_per_s": round(len(tasks) / secs, 1), "reached_model": reached}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--n", type=int, default=300, help="propositions per workload")
+    ap.add_argument("--device", default="cpu", help="cpu or cuda")
+    ap.add_argument("--backends", default=None, help="comma list of backend specs (default: onnx int8 + torch fp32 checkpoint if built)")
+    args = ap.parse_args()
+    rng = random.Random(7)
+    ckpt = default_model_dir() / "checkpoint"
+    if args.backends:
+        specs = args.backends.split(",")
+    elif args.device == "cuda":
+        specs = [f"torch:{ckpt}"] if ckpt.is_dir() else []
+        args.n = max(args.n, 5000)  # a GPU needs a real queue; still well under 5 minutes on one H200
+    else:
+        specs = ["default"] + ([f"torch:{ckpt}"] if (ckpt / "config.json").is_file() else [])
+    work = {"short (<64 tokens)": workload(rng, args.n, long=False), "long (~256 tokens)": workload(rng, max(50, args.n // 3), long=True)}
+    results = {}
+    for spec in specs:
+        backend = load_backend(None if spec == "default" else spec, device=args.device)
+        results[backend.name] = {name: run(backend, items, "bench") for name, items in work.items()}
+    t = Table(title=f"Verifier throughput, propositions/s end to end ({args.device})")
+    t.add_column("backend")
+    for name in work:
+        t.add_column(name, justify="right")
+    for b, row in results.items():
+        t.add_row(b, *(f"{row[name]['props_per_s']:.1f}" for name in work))
+    t.add_row("target (int8, 2-core CPU)", ">= 150", ">= 40")
+    Console().print(t)
+    names = list(results)
+    ratio = None
+    if len(names) == 2:
+        ratio = {w: round(results[names[0]][w]["props_per_s"] / results[names[1]][w]["props_per_s"], 2) for w in work}
+        print(f"{names[0]} / {names[1]} speed ratio (same run): {ratio}")
+    print("wrote", write_result(f"verifier_speed_{args.device}", {"device": args.device, "results": results, "ratio_first_over_second": ratio}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The claim verifier: decomposition, evidence, deterministic rules and entailment backends."""

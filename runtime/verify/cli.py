@@ -1,0 +1,92 @@
+"""`warrant verify`: gate then verify one artifact file against a ledger, print and save verdicts."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ledger import Journal, Ledger, LedgerError
+
+_STYLE = {"supported": "green", "contradicted": "bold red", "unsupported": "yellow", "unverifiable": "magenta"}
+
+
+def register(app: typer.Typer) -> None:
+    app.command("verify")(verify)
+
+
+def verify(
+    artifact: Path = typer.Argument(..., help="The hand-off artifact (JSON) to check.", exists=True, dir_okay=False),
+    ledger: str = typer.Option(os.environ.get("WARRANT_LEDGER", ".warrant/ledger"), "--ledger", "-l", help="LanceDB directory or URI of the run's ledger."),
+    model: Optional[str] = typer.Option(None, "--model", "-m", help="NLI model: a folder (ONNX or Hugging Face), onnx:DIR, torch:DIR, vllm:NAME. Default: the embedded int8 model."),
+    device: str = typer.Option("cpu", help="cpu or cuda (torch and vLLM backends)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where to write the verdicts as JSON (default: ARTIFACT.verdict.json)."),
+    journal: bool = typer.Option(False, "--journal/--no-journal", help="Record the gate decision and verdicts in the run's journal (needs to be the ledger's writer)."),
+    registry: Optional[str] = typer.Option(None, "--registry", "-r", help="Tool registry folder for checking action intents (default: $WARRANT_TOOLS or the bundled example)."),
+) -> None:
+    """Gate, then verify every claim of ARTIFACT against the exact bytes it cites.
+
+    Prints one row per proposition (status, checker, confidence, the evidence span that decided
+    it, or what evidence is missing) and writes the verdicts as JSON. Exit code 0 only if the
+    artifact passed the gate and every Assertion and Quote is supported; 1 if it abstains;
+    2 for bad input (not JSON, unknown ledger, missing model).
+
+    Example: warrant verify analyst.json --ledger .warrant/ledger
+    """
+    from runtime.cli import DEFAULT_TOOLS
+    from runtime.gate import Gate
+    from runtime.registry import RegistryError, ToolRegistry
+    from runtime.verify.backends import ModelMissingError, load_backend
+    from runtime.verify.verifier import Verifier
+
+    console, err = Console(), Console(stderr=True)
+    try:
+        led = Ledger.open(ledger, writer=journal)
+        jr = Journal.open(ledger, writer=True) if journal else None
+        tools = ToolRegistry.load(registry or DEFAULT_TOOLS)
+    except (LedgerError, RegistryError) as exc:
+        err.print(f"[bold red]error:[/] {exc}")
+        raise typer.Exit(2)
+    raw = artifact.read_bytes()
+    decision = Gate(led, tools=tools, journal=jr).check(raw)
+    out = out or artifact.with_suffix(".verdict.json")
+    if not decision.passed:
+        t = Table("code", "where", "message", title=f"[bold red]gate rejected[/] {artifact.name}")
+        for v in decision.violations:
+            t.add_row(v.code, v.loc, v.message)
+        console.print(t)
+        out.write_text(json.dumps({"gate": decision.model_dump(mode="json")}, indent=2))
+        console.print(f"gate decision written to {out}")
+        raise typer.Exit(1)
+    try:
+        backend = load_backend(model, device=device)
+    except ModelMissingError as exc:
+        err.print(f"[bold red]error:[/] {exc}")
+        raise typer.Exit(2)
+    verifier = Verifier(led, backend, journal=jr)
+    with Progress(TextColumn("verifying"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=True) as bar:
+        task = bar.add_task("", total=None)
+        verdict = verifier.verify(json.loads(raw), progress=lambda done, total: bar.update(task, completed=done, total=total))
+    t = Table(title=f"{artifact.name}: [bold]{verdict.status}[/] ({backend.name})")
+    for col in ("claim", "prop", "status", "checker", "conf", "evidence / missing"):
+        t.add_column(col, overflow="fold")
+    for c in verdict.claims:
+        for p in c.propositions:
+            if p.evidence:
+                detail = f"{p.evidence.ledger_id}[{p.evidence.start}:{p.evidence.end}] {p.evidence.text[:120]!r}"
+            elif p.missing_evidence:
+                detail = f"needs {p.missing_evidence.needed}" + "".join(f"\n  try {s.ledger_id}" for s in p.missing_evidence.suggestions)
+            else:
+                detail = p.reason
+            st = _STYLE.get(p.status, "")
+            t.add_row(c.claim_id, p.proposition_id, f"[{st}]{p.status}[/]", p.checker, f"{p.confidence:.2f}", detail)
+    console.print(t)
+    out.write_text(json.dumps({"gate": decision.model_dump(mode="json"), "verdict": verdict.model_dump(mode="json")}, indent=2))
+    console.print(f"verdicts written to {out}")
+    raise typer.Exit(0 if verdict.passed else 1)

@@ -1,0 +1,110 @@
+"""Cutting a ledger record into evidence chunks the model can read, each a verbatim byte slice.
+
+MiniCheck's recipe: score the claim against each chunk and take the best support, because a
+long document exceeds the model's window and most of it is about something else. Every chunk
+keeps its byte offsets so a verdict can cite exactly the bytes that decided it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from ledger import EvidenceRecord, canonical_json
+
+# A sentence ends at . ! ? ; followed by white space, or at a line break; not after an
+# abbreviation we see in invoices ("No.", "Inc."). A dot inside a number ("12.5") is never
+# followed by white space, so numbers stay whole.
+_BOUNDARY = re.compile(r"(?<!\bNo)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bvs)[.!?;](?=\s)|\n+")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    ledger_id: str
+    start: int  # byte offsets into the record
+    end: int
+    text: str
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of sentences, whitespace-trimmed, empty ones dropped."""
+    spans, start = [], 0
+    for m in _BOUNDARY.finditer(text):
+        spans.append((start, m.end()))
+        start = m.end()
+    spans.append((start, len(text)))
+    out = []
+    for a, b in spans:
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        if b > a:
+            out.append((a, b))
+    return out
+
+
+def windows(text: str, max_words: int = 60, stride_sentences: int = 1) -> list[tuple[int, int]]:
+    """Single sentences, plus each pair of neighbouring sentences (a fact can straddle two),
+    with any sentence longer than `max_words` cut into overlapping word windows."""
+    sents: list[tuple[int, int]] = []
+    for a, b in sentence_spans(text):
+        words = [m.span() for m in re.finditer(r"\S+", text[a:b])]
+        if len(words) <= max_words:
+            sents.append((a, b))
+            continue
+        step = max_words // 2
+        for i in range(0, len(words) - step, step):
+            w = words[i : i + max_words]
+            sents.append((a + w[0][0], a + w[-1][1]))
+    out = list(sents)
+    for (a, _), (_, d) in zip(sents, sents[1:]):
+        if len(text[a:d].split()) <= max_words:
+            out.append((a, d))
+    return list(dict.fromkeys(out))
+
+
+def chunks(record: EvidenceRecord, max_words: int = 60) -> list[Chunk]:
+    if "json" in record.media_type:
+        return json_chunks(record)
+    try:
+        text = record.data.decode("utf-8")
+    except UnicodeDecodeError:
+        return []
+    return [_chunk(record, text, a, b) for a, b in windows(text, max_words)]
+
+
+def _chunk(record: EvidenceRecord, text: str, a: int, b: int) -> Chunk:
+    start = len(text[:a].encode("utf-8"))
+    piece = text[a:b]
+    return Chunk(record.id, start, start + len(piece.encode("utf-8")), piece)
+
+
+def json_chunks(record: EvidenceRecord) -> list[Chunk]:
+    """Each innermost JSON object of a tool output, located verbatim in the canonical bytes."""
+    try:
+        doc = json.loads(record.data)
+    except ValueError:
+        return []
+    out: list[Chunk] = []
+    for obj in _leaf_objects(doc):
+        piece = canonical_json(obj)
+        at = record.data.find(piece)
+        if at >= 0:
+            out.append(Chunk(record.id, at, at + len(piece), piece.decode("utf-8")))
+    if not out:
+        out.append(Chunk(record.id, 0, len(record.data), record.data.decode("utf-8")))
+    return out
+
+
+def _leaf_objects(doc):
+    if isinstance(doc, dict):
+        children = [v for v in doc.values() if isinstance(v, (dict, list))]
+        if any(not isinstance(v, (dict, list)) for v in doc.values()):
+            yield doc
+        for c in children:
+            yield from _leaf_objects(c)
+    elif isinstance(doc, list):
+        for c in doc:
+            yield from _leaf_objects(c)

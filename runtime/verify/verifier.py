@@ -1,0 +1,382 @@
+"""The claim verifier: each proposition against the exact ledger bytes it cites, cheapest check first.
+
+It never sees the agents' prompts and never searches outside the cited records to decide (it
+searches the run's ledger only to *suggest* what to cite next). Order of checks:
+
+1. schema: a known predicate with the arguments that make it checkable, else Unverifiable;
+   a reworded resubmission of a rejected proposition with no new evidence is refused as such;
+2. Quote claims: exact bytes in the cited record, else Contradicted with the closest span;
+3. the predicate's deterministic evaluator over structured records (tool outputs);
+4. rules: numbers, money, percentages, dates and negation must agree with the evidence;
+5. the NLI model over evidence chunks, max support over chunks (all pairs of an artifact in one
+   batch);
+6. nothing decided: Unsupported, with what kind of record would settle it and which records of
+   this run look relevant.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+
+from ledger import EvidenceRecord, Journal, Ledger
+from runtime.contract import ASSERTION, QUOTE, Artifact, Claim, Proposition, content_hash
+from runtime.verify.backends.base import CONTRA, ENTAIL, NLIBackend
+from runtime.verify.predicates import PredicateRegistry, UnknownPredicate, default_registry
+from runtime.verify.predicates.text import statement_problems
+from runtime.verify.quantities import check_rules, extract_quantities
+from runtime.verify.spans import Chunk, chunks, sentence_spans
+from runtime.verify.verdict import (
+    ArtifactVerdict,
+    ClaimVerdict,
+    EvidenceSpan,
+    MissingEvidence,
+    PropositionVerdict,
+    Status,
+    Suggestion,
+)
+
+# Claim types whose truth gates the hand-off. Conjectures are verified too, for information.
+BLOCKING = (ASSERTION, QUOTE)
+_SEVERITY = {"contradicted": 3, "unverifiable": 2, "unsupported": 1, "supported": 0}
+
+
+@dataclass(frozen=True)
+class VerifierConfig:
+    entail_threshold: float = 0.5  # max P(entailment) over chunks at or above this: supported
+    contradict_threshold: float = 0.6  # else max P(contradiction) at or above this: contradicted
+    max_words: int = 60  # evidence chunk size (sentences, pairs of sentences, word windows)
+    suggestions: int = 3
+
+
+@dataclass
+class _Pending:
+    """A proposition waiting for the model: its chunks are scored with everyone else's."""
+
+    claim_id: str
+    prop: Proposition
+    hypothesis: str
+    needed: str
+    chunks: list[Chunk]
+    rows: slice = field(default_factory=lambda: slice(0, 0))
+
+
+class Verifier:
+    def __init__(
+        self,
+        ledger: Ledger,
+        backend: NLIBackend | None = None,
+        *,
+        predicates: PredicateRegistry | None = None,
+        journal: Journal | None = None,
+        config: VerifierConfig | None = None,
+    ):
+        self._ledger = ledger
+        self._backend = backend
+        self._predicates = predicates or default_registry()
+        self._journal = journal
+        self.config = config or VerifierConfig()
+
+    @property
+    def backend_name(self) -> str:
+        return self._backend.name if self._backend else "none"
+
+    # -- artifacts -----------------------------------------------------------------------------
+    def verify(self, artifact: Artifact | dict[str, Any], *, progress: Callable[[int, int], None] | None = None) -> ArtifactVerdict:
+        """Verify every claim of an artifact that passed the gate; journal the verdicts."""
+        art = artifact if isinstance(artifact, Artifact) else Artifact.model_validate(artifact)
+        rejected_before = self._rejected_before(art.run_id)
+        tasks = [(c, p) for c in art.claims if c.type != QUOTE for p in c.propositions]
+        by_prop = {id(p): v for (c, p), v in zip(tasks, self.check(art.run_id, tasks, rejected_before, progress=progress))}
+        claims = []
+        for c in art.claims:
+            if c.type == QUOTE:
+                props = [self._check_quote(art.run_id, c)]
+            else:
+                props = [by_prop[id(p)] for p in c.propositions]
+            claims.append(ClaimVerdict(claim_id=c.id, type=c.type, status=_claim_status(c, props), propositions=props))
+        blocking_ok = all(cv.status == "supported" for cv in claims if cv.type in BLOCKING)
+        verdict = ArtifactVerdict(
+            run_id=art.run_id,
+            from_agent=art.from_agent,
+            artifact_hash=art.content_hash(),
+            status="pass" if blocking_ok else "abstain",
+            claims=claims,
+        )
+        if self._journal is not None:
+            self._journal.record_many(
+                (art.run_id, "verdict", cv.claim_id, _journal_payload(art, c, cv)) for c, cv in zip(art.claims, claims)
+            )
+        return verdict
+
+    def check(
+        self,
+        run_id: str,
+        tasks: Sequence[tuple[Claim, Proposition]],
+        rejected_before: dict[tuple[str, frozenset[str]], str] | None = None,
+        *,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[PropositionVerdict]:
+        """The batch core: decide many propositions of one run, with one model call for all.
+        Ray Data batch verification calls this directly."""
+        rejected_before = rejected_before or {}
+        records = self._ledger.get_many(run_id, {lid for _, p in tasks for lid in p.ledger_ids})
+        out: list[PropositionVerdict | None] = [None] * len(tasks)
+        pending: list[tuple[int, _Pending]] = []
+        for i, (claim, prop) in enumerate(tasks):
+            decided = self._cheap_checks(run_id, claim, prop, records, rejected_before)
+            if isinstance(decided, _Pending):
+                pending.append((i, decided))
+            else:
+                out[i] = decided
+            if progress:
+                progress(i + 1, len(tasks))
+        for i, v in zip((i for i, _ in pending), self._model_checks(run_id, [p for _, p in pending])):
+            out[i] = v
+        return out  # type: ignore[return-value]
+
+    # -- the cheap deterministic part ----------------------------------------------------------
+    def _cheap_checks(self, run_id, claim, prop, records, rejected_before) -> PropositionVerdict | _Pending:
+        base = dict(claim_id=claim.id, proposition_id=prop.id, pred=prop.pred)
+
+        def verdict(status: Status, checker: str, confidence: float = 1.0, **kw: Any) -> PropositionVerdict:
+            return PropositionVerdict(**base, status=status, checker=checker, confidence=confidence, **kw)
+
+        try:
+            pred = self._predicates.get(prop.pred)
+        except UnknownPredicate:
+            return verdict(
+                "unverifiable", "schema",
+                reason=f"unknown predicate {prop.pred!r}; known: {', '.join(self._predicates.names())}",
+            )
+        missing, other = pred.problems(dict(prop.args))
+        if missing or other:
+            why = [f"missing argument(s) {', '.join(map(repr, missing))}"] if missing else []
+            return verdict(
+                "unverifiable", "schema", missing_args=missing,
+                reason="; ".join([*why, *other]) + f" ({pred.name}: {pred.description})",
+            )
+        if pred.name == "statement" and (vague := statement_problems(dict(prop.args))):
+            return verdict("unverifiable", "schema", reason=f"too vague to check: {vague}")
+        hypothesis = pred.hypothesis(dict(prop.args))
+        earlier = _reworded(rejected_before.get((prop.pred, frozenset(prop.ledger_ids)), []), prop, hypothesis)
+        if earlier is not None:
+            return verdict(
+                "unsupported", "resubmission", hypothesis=hypothesis,
+                reason=f"resubmits rejected proposition {earlier} on the same evidence: cite new evidence instead of rewording",
+                missing_evidence=self._missing(run_id, pred.needed, hypothesis, prop.ledger_ids),
+            )
+        cited = [records[lid] for lid in prop.ledger_ids if lid in records]
+        if len(cited) < len(set(prop.ledger_ids)):
+            gone = [lid for lid in prop.ledger_ids if lid not in records]
+            return verdict("unsupported", "schema", hypothesis=hypothesis, reason=f"cited records not in run {run_id}: {', '.join(gone)}")
+        if pred.evaluate is not None:
+            d = pred.evaluate(dict(prop.args), cited)
+            if d is not None:
+                rec = records[d.ledger_id]
+                return verdict(d.status, f"predicate:{pred.name}", hypothesis=hypothesis, reason=d.reason, evidence=_span(rec, d.start, d.end))
+        if not pred.model_checkable:
+            return verdict(
+                "unsupported", f"predicate:{pred.name}", hypothesis=hypothesis,
+                reason="the cited records do not hold the fields this predicate compares",
+                missing_evidence=self._missing(run_id, pred.needed, hypothesis, prop.ledger_ids),
+            )
+        for rec in cited:
+            if "json" in rec.media_type:
+                continue
+            text = rec.data.decode("utf-8", errors="replace")
+            r = check_rules(hypothesis, text)
+            if r.status == "conflict":
+                ev = _sentence_around(rec, text, r.span[0] if r.span else None)
+                return verdict("contradicted", "rules", hypothesis=hypothesis, reason=r.reason, evidence=ev)
+        return _Pending(claim.id, prop, hypothesis, pred.needed, [ch for rec in cited for ch in chunks(rec, self.config.max_words)])
+
+    # -- the model -----------------------------------------------------------------------------
+    def _model_checks(self, run_id: str, pending: list[_Pending]) -> list[PropositionVerdict]:
+        if not pending:
+            return []
+        pairs: list[tuple[str, str]] = []
+        for p in pending:
+            p.rows = slice(len(pairs), len(pairs) + len(p.chunks))
+            pairs.extend((ch.text, p.hypothesis) for ch in p.chunks)
+        probs = self._backend.score(pairs) if (self._backend and pairs) else np.zeros((len(pairs), 3), dtype=np.float32)
+        checker = f"nli:{self.backend_name}"
+        out = []
+        for p in pending:
+            base = dict(claim_id=p.claim_id, proposition_id=p.prop.id, pred=p.prop.pred, hypothesis=p.hypothesis)
+            block = probs[p.rows]
+            if self._backend is None or not len(block):
+                why = "no entailment model configured" if self._backend is None else "the cited records have no readable text"
+                out.append(
+                    PropositionVerdict(
+                        **base, status="unsupported", checker=checker, confidence=0.0, reason=why,
+                        missing_evidence=self._missing(run_id, p.needed, p.hypothesis, p.prop.ledger_ids),
+                    )
+                )
+                continue
+            e = int(np.argmax(block[:, ENTAIL]))
+            c = int(np.argmax(block[:, CONTRA]))
+            if block[e, ENTAIL] >= self.config.entail_threshold:
+                ch = p.chunks[e]
+                out.append(PropositionVerdict(**base, status="supported", checker=checker, confidence=float(block[e, ENTAIL]),
+                                              evidence=_chunk_span(ch), reason=f"P(entailment)={block[e, ENTAIL]:.2f} on the best of {len(p.chunks)} chunks"))
+            elif block[c, CONTRA] >= self.config.contradict_threshold:
+                ch = p.chunks[c]
+                out.append(PropositionVerdict(**base, status="contradicted", checker=checker, confidence=float(block[c, CONTRA]),
+                                              evidence=_chunk_span(ch), reason=f"P(contradiction)={block[c, CONTRA]:.2f}"))
+            else:
+                out.append(
+                    PropositionVerdict(
+                        **base, status="unsupported", checker=checker, confidence=float(1.0 - block[e, ENTAIL]),
+                        reason=f"no cited chunk entails it (best P(entailment)={block[e, ENTAIL]:.2f})",
+                        missing_evidence=self._missing(run_id, p.needed, p.hypothesis, p.prop.ledger_ids),
+                    )
+                )
+        return out
+
+    # -- quotes ----------------------------------------------------------------------------------
+    def _check_quote(self, run_id: str, claim: Claim) -> PropositionVerdict:
+        lid = claim.quote_of.ledger_id if claim.quote_of else ""
+        base = dict(claim_id=claim.id, proposition_id=claim.id, pred="quote", checker="quote", hypothesis=claim.text)
+        recs = self._ledger.get_many(run_id, [lid])
+        if lid not in recs:
+            return PropositionVerdict(**base, status="unsupported", confidence=1.0, reason=f"{lid} is not a record of run {run_id}")
+        rec = recs[lid]
+        needle = claim.text.encode("utf-8")
+        at = rec.data.find(needle)
+        if at >= 0:
+            return PropositionVerdict(**base, status="supported", confidence=1.0, reason="verbatim", evidence=_span(rec, at, at + len(needle)))
+        text = rec.data.decode("utf-8", errors="replace")
+        best = max(
+            (ch for ch in chunks(rec, self.config.max_words)),
+            key=lambda ch: difflib.SequenceMatcher(None, ch.text, claim.text, autojunk=False).ratio(),
+            default=None,
+        )
+        diff = _first_difference(claim.text, best.text) if best else ""
+        return PropositionVerdict(
+            **base, status="contradicted", confidence=1.0, evidence=_chunk_span(best) if best else None,
+            reason=f"not a verbatim copy of {lid}; closest span differs {diff}".strip() if text else f"{lid} has no text",
+        )
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _missing(self, run_id: str, needed: str, hypothesis: str, cited: Iterable[str]) -> MissingEvidence:
+        hits = self._ledger.search(run_id, hypothesis, k=self.config.suggestions, exclude=cited) if hypothesis else []
+        recs = self._ledger.get_many(run_id, [h for h, _ in hits])
+        sugg = [
+            Suggestion(ledger_id=h, score=round(s, 4), preview=recs[h].data[:160].decode("utf-8", errors="replace"))
+            for h, s in hits
+            if h in recs
+        ]
+        return MissingEvidence(needed=needed, suggestions=sugg)
+
+    def _rejected_before(self, run_id: str) -> dict[tuple[str, frozenset[str]], list[dict[str, Any]]]:
+        """Every proposition of this run the verifier already refused, by (pred, cited ids)."""
+        if self._journal is None:
+            return {}
+        seen: dict[tuple[str, frozenset[str]], list[dict[str, Any]]] = {}
+        for e in self._journal.entries(run_id, kind="verdict"):
+            for p in e.payload.get("propositions", []):
+                if p["status"] in ("contradicted", "unsupported") and p.get("checker") != "resubmission":
+                    seen.setdefault((p["pred"], frozenset(p.get("ledger_ids", []))), []).append(p)
+        return seen
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _reworded(prior: list[dict[str, Any]], prop: Proposition, hypothesis: str) -> str | None:
+    """The id of an earlier refused proposition that this one only rewords, or None.
+
+    A reword keeps the predicate, the evidence, the structured arguments and every quantity,
+    and changes the words. A new value on the same evidence is a correction, not a reword: it is
+    checked again (and will pass if the evidence says so)."""
+    args = {k: v for k, v in prop.args.items() if k != "text"}
+    values = sorted(str(q.value) for q in extract_quantities(hypothesis))
+    words = set(_WORD.findall(hypothesis.lower()))
+    for p in prior:
+        if p.get("args", {}) != args or sorted(p.get("quantities", [])) != values:
+            continue
+        old = p.get("hypothesis") or ""
+        old_words = set(_WORD.findall(old.lower()))
+        overlap = len(words & old_words) / max(1, len(words | old_words))
+        if max(overlap, difflib.SequenceMatcher(None, old.lower(), hypothesis.lower()).ratio()) >= 0.5:
+            return p["id"]
+    return None
+
+
+def annotate(artifact: Artifact, verdict: ArtifactVerdict) -> Artifact:
+    """The artifact with `entailment` and `confidence` filled in from the verdict: only the
+    verifier writes them."""
+    by_id = {(p.claim_id, p.proposition_id): p for c in verdict.claims for p in c.propositions}
+    claims = []
+    for c in artifact.claims:
+        props = [
+            p.model_copy(update={"entailment": v.status, "confidence": round(v.confidence, 4)}) if (v := by_id.get((c.id, p.id))) else p
+            for p in c.propositions
+        ]
+        claims.append(c.model_copy(update={"propositions": props}))
+    return artifact.model_copy(update={"claims": claims})
+
+
+def _claim_status(claim: Claim, props: list[PropositionVerdict]) -> Status:
+    if not props:
+        return "unsupported" if claim.type in BLOCKING else "supported"
+    return max((p.status for p in props), key=_SEVERITY.__getitem__)
+
+
+def _span(rec: EvidenceRecord, start: int, end: int) -> EvidenceSpan:
+    return EvidenceSpan(ledger_id=rec.id, start=start, end=end, text=rec.data[start:end].decode("utf-8", errors="replace"))
+
+
+def _chunk_span(ch: Chunk) -> EvidenceSpan:
+    return EvidenceSpan(ledger_id=ch.ledger_id, start=ch.start, end=ch.end, text=ch.text)
+
+
+def _sentence_around(rec: EvidenceRecord, text: str, char_pos: int | None) -> EvidenceSpan:
+    for a, b in sentence_spans(text):
+        if char_pos is None or a <= char_pos < b:
+            start = len(text[:a].encode())
+            return _span(rec, start, start + len(text[a:b].encode()))
+    return _span(rec, 0, len(rec.data))
+
+
+def _first_difference(quote: str, span: str) -> str:
+    ops = difflib.SequenceMatcher(None, span, quote, autojunk=False).get_opcodes()
+    for k, (op, a1, a2, b1, b2) in enumerate(ops):
+        # span text before or after what the quote covers is context, not a difference
+        if op == "equal" or (op == "delete" and k in (0, len(ops) - 1)):
+            continue
+        return f"at {span[max(0, a1 - 15):a2 + 15]!r}: the record says {span[a1:a2]!r}, the quote says {quote[b1:b2]!r}"
+    return ""
+
+
+def _journal_payload(art: Artifact, claim: Claim, cv: ClaimVerdict) -> dict[str, Any]:
+    props = {p.id: p for p in claim.propositions}
+    return {
+        "claim_id": cv.claim_id,
+        "status": cv.status,
+        "type": cv.type,
+        "claim_hash": content_hash(claim.model_dump(mode="json")),
+        "artifact_hash": art.content_hash(),
+        "from_agent": art.from_agent,
+        "propositions": [
+            {
+                "id": v.proposition_id,
+                "pred": v.pred,
+                "status": v.status,
+                "checker": v.checker,
+                "confidence": round(v.confidence, 4),
+                "ledger_ids": list(props[v.proposition_id].ledger_ids) if v.proposition_id in props else ([claim.quote_of.ledger_id] if claim.quote_of else []),
+                "args": {k: a for k, a in props[v.proposition_id].args.items() if k != "text"} if v.proposition_id in props else {},
+                "hypothesis": v.hypothesis,
+                "quantities": [str(q.value) for q in extract_quantities(v.hypothesis or "")],
+                "evidence": v.evidence.model_dump() if v.evidence else None,
+                "reason": v.reason,
+            }
+            for v in cv.propositions
+        ],
+    }

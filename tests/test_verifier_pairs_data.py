@@ -1,0 +1,60 @@
+"""The hand-written verifier evaluation pairs parse and meet the documented balance."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data" / "verifier_pairs.jsonl"
+LABELS = {"supported", "contradicted", "unsupported"}
+CATEGORIES = {"number", "money", "date", "percent", "negation", "entity", "paraphrase", "unrelated"}
+RULE_CATEGORIES = {"number", "money", "date", "percent", "negation"}
+
+
+@pytest.fixture(scope="module")
+def pairs() -> list[dict]:
+    lines = [line for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [json.loads(line) for line in lines]
+
+
+def test_schema(pairs):
+    for p in pairs:
+        assert set(p) == {"id", "category", "premise", "hypothesis", "label"}, p
+        assert all(isinstance(p[k], str) and p[k].strip() for k in p), p
+        assert p["label"] in LABELS, p
+        assert p["category"] in CATEGORIES, p
+
+
+def test_ids_unique(pairs):
+    ids = [p["id"] for p in pairs]
+    assert len(ids) == len(set(ids))
+
+
+def test_no_duplicate_pairs(pairs):
+    keys = [(p["premise"], p["hypothesis"]) for p in pairs]
+    assert len(keys) == len(set(keys))
+    assert all(p["premise"] != p["hypothesis"] for p in pairs)
+
+
+def test_counts(pairs):
+    labels = Counter(p["label"] for p in pairs)
+    assert len(pairs) >= 160
+    assert labels["supported"] >= 60
+    assert labels["contradicted"] >= 70
+    assert labels["unsupported"] >= 30
+    rule_contra = [p for p in pairs if p["label"] == "contradicted" and p["category"] in RULE_CATEGORIES]
+    assert len(rule_contra) >= 50
+    entity_contra = [p for p in pairs if p["label"] == "contradicted" and p["category"] == "entity"]
+    assert len(entity_contra) >= 5
+
+
+def test_hypotheses_are_single_sentences(pairs):
+    for p in pairs:
+        h = p["hypothesis"].strip()
+        assert h.endswith((".", "?")), p["id"]
+        assert "\n" not in h, p["id"]
+        # premises are short evidence spans, not whole documents
+        assert len(p["premise"]) < 600, p["id"]
