@@ -9,6 +9,7 @@ for this one.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -16,7 +17,6 @@ from enum import Enum
 from typing import Any, Iterable, Iterator
 
 import pyarrow as pa
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ledger.canonical import canonical_json, sha256_hex
 from ledger.chain import VerifyReport
@@ -33,20 +33,53 @@ class EvidenceKind(str, Enum):
     HUMAN_FACT = "human_fact"  # something a named person stated
 
 
-class Source(BaseModel):
-    """Where the bytes came from. Strict: an unknown key is a typo or a smuggled field."""
+_TEXT_FIELDS = ("document", "tool", "tool_version", "call_id", "human", "uri")
+_OFFSET_FIELDS = ("page", "start", "end")
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+@dataclass(frozen=True)
+class Source:
+    """Where the bytes came from. Strict: an unknown key is a typo or a smuggled field, and
+    "2" is not a page number. (A dataclass with explicit checks rather than a Pydantic model:
+    validation sits on the append hot path, where it cost 14 us a row.)"""
 
     document: str | None = None
-    page: int | None = Field(default=None, ge=0)
-    start: int | None = Field(default=None, ge=0)
-    end: int | None = Field(default=None, ge=0)
+    page: int | None = None
+    start: int | None = None
+    end: int | None = None
     tool: str | None = None
     tool_version: str | None = None
     call_id: str | None = None
     human: str | None = None
     uri: str | None = None
+
+    @classmethod
+    def parse(cls, value: "Source | dict[str, Any] | None") -> "Source":
+        if isinstance(value, Source):
+            return value
+        if value is None:
+            return _NO_SOURCE
+        if not isinstance(value, dict):
+            raise SourceError(f"source: expected an object, got {type(value).__name__}")
+        for key, v in value.items():
+            if v is None:
+                continue
+            if key in _TEXT_FIELDS:
+                if not isinstance(v, str):
+                    raise SourceError(f"source.{key}: expected a string, got {v!r}")
+            elif key in _OFFSET_FIELDS:
+                if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                    raise SourceError(f"source.{key}: expected a non-negative integer, got {v!r}")
+            else:
+                allowed = ", ".join(_TEXT_FIELDS + _OFFSET_FIELDS)
+                raise SourceError(f"source.{key}: unknown field (expected one of {allowed})")
+        return cls(**value)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+_NO_SOURCE = Source()
 
 
 _SCHEMA = pa.schema(
@@ -116,7 +149,7 @@ class EvidenceRecord:
             kind=EvidenceKind(row["kind"]),
             media_type=row["media_type"],
             data=row["data"],
-            source=Source.model_validate_json(row["source"]),
+            source=Source(**json.loads(row["source"])),
             created_at=dt.datetime.fromtimestamp(row["created_us"] / 1e6, tz=dt.timezone.utc),
             seq=row["seq"],
             sha256=row["sha256"],
@@ -131,7 +164,7 @@ class NewEvidence:
     data: bytes
     kind: EvidenceKind = EvidenceKind.SPAN
     media_type: str = "text/plain; charset=utf-8"
-    source: Source = Source()
+    source: Source = _NO_SOURCE
 
 
 class Ledger:
@@ -212,13 +245,7 @@ class Ledger:
         except ValueError:
             allowed = ", ".join(k.value for k in EvidenceKind)
             raise SourceError(f"kind: expected one of {allowed}, got {kind!r}") from None
-        if not isinstance(source, Source):
-            try:
-                source = Source.model_validate(source or {})
-            except ValidationError as exc:
-                err = exc.errors()[0]
-                loc = ".".join(str(p) for p in err["loc"])
-                raise SourceError(f"source.{loc}: {err['msg']} (got {err.get('input')!r})") from None
+        source = Source.parse(source)
         if media_type is None:
             media_type = "application/json" if kind is EvidenceKind.TOOL_OUTPUT else "text/plain; charset=utf-8"
         return NewEvidence(run_id, bytes(data), kind, media_type, source)
@@ -243,7 +270,7 @@ class Ledger:
                 continue
             pending.add(key)
             if it.source not in source_json:
-                source_json[it.source] = canonical_json(it.source.model_dump(exclude_none=True)).decode()
+                source_json[it.source] = canonical_json(it.source.to_dict()).decode()
             rows.append(
                 {
                     "id": rid,
