@@ -122,6 +122,8 @@ __all__ = [
     "check_quantities",
     "check_negation",
     "check_rules",
+    "canonical_text",
+    "missing_names",
 ]
 
 
@@ -1113,6 +1115,45 @@ def check_negation(hypothesis: str, evidence: str) -> QuantityCheck:
 
 _NAME_RE = re.compile(r"\b[A-Z][A-Za-z&.-]*[A-Za-z]\b")
 _SENT_START_WORDS = {"The", "A", "An", "This", "That", "Each", "All", "Any", "No", "Payment", "It"}
+
+
+_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
+
+def _canonical(q: Quantity) -> str:
+    if q.kind == "money":
+        return f"{q.unit} {q.value:.2f}" if q.unit else f"{q.value:.2f}"
+    if q.kind == "percent":
+        return f"{q.value.normalize():f}%"
+    if q.kind == "date":
+        return f"{q.value.day} {_MONTH_NAMES[q.value.month - 1]} {q.value.year}"
+    if q.kind == "duration":
+        if q.unit == "week":  # exact, unlike months: "3 weeks" and "21 days" must read alike
+            return f"{(q.value * 7).normalize():f} days"
+        return f"{q.value.normalize():f} {q.unit}s"
+    return f"{q.value.normalize():f}"
+
+
+def canonical_text(text: str) -> str:
+    """The text with every quantity written one way ("$1,200.00" and "1200 USD" both become
+    "USD 1200.00"; "17/02/2026" becomes "17 February 2026"), identifiers untouched. What the NLI
+    model reads: a small model treats a reformatted number as a changed one, so formats are
+    settled here in code before it is asked."""
+    out, at = [], 0
+    for q in sorted(extract_quantities(text), key=lambda q: q.start):
+        if q.unit == "ref" or q.start < at:
+            continue
+        out.append(text[at:q.start])
+        out.append(_canonical(q))
+        at = q.end
+    out.append(text[at:])
+    return "".join(out)
+
+
+def missing_names(hypothesis: str, evidence: str) -> list[str]:
+    """Capitalised names and identifiers of the hypothesis that the evidence never mentions: a
+    claim about someone the evidence does not name cannot be supported by it."""
+    return _missing_names(hypothesis, evidence)
 
 
 def _missing_names(hypothesis: str, evidence: str) -> list[str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
@@ -28,7 +29,7 @@ from runtime.contract import ASSERTION, QUOTE, Artifact, Claim, Proposition, con
 from runtime.verify.backends.base import CONTRA, ENTAIL, NLIBackend
 from runtime.verify.predicates import PredicateRegistry, UnknownPredicate, default_registry
 from runtime.verify.predicates.text import statement_problems
-from runtime.verify.quantities import check_rules, extract_quantities
+from runtime.verify.quantities import canonical_text, check_rules, extract_quantities, missing_names
 from runtime.verify.spans import Chunk, chunks, sentence_spans
 from runtime.verify.verdict import (
     ArtifactVerdict,
@@ -48,7 +49,9 @@ _SEVERITY = {"contradicted": 3, "unverifiable": 2, "unsupported": 1, "supported"
 @dataclass(frozen=True)
 class VerifierConfig:
     entail_threshold: float = 0.5  # max P(entailment) over chunks at or above this: supported
-    contradict_threshold: float = 0.6  # else max P(contradiction) at or above this: contradicted
+    # A small model says "contradiction" for "about something else" (an SNLI habit), and calling a
+    # true claim false is the worst error here: below this the verdict is unsupported instead.
+    contradict_threshold: float = 0.9
     max_words: int = 60  # evidence chunk size (sentences, pairs of sentences, word windows)
     suggestions: int = 3
 
@@ -62,6 +65,7 @@ class _Pending:
     hypothesis: str
     needed: str
     chunks: list[Chunk]
+    rules_agree: bool = False  # every word, name and quantity found, same polarity
     rows: slice = field(default_factory=lambda: slice(0, 0))
 
 
@@ -185,6 +189,7 @@ class Verifier:
                 reason="the cited records do not hold the fields this predicate compares",
                 missing_evidence=self._missing(run_id, pred.needed, hypothesis, prop.ledger_ids),
             )
+        agree = False
         for rec in cited:
             if "json" in rec.media_type:
                 continue
@@ -193,7 +198,8 @@ class Verifier:
             if r.status == "conflict":
                 ev = _sentence_around(rec, text, r.span[0] if r.span else None)
                 return verdict("contradicted", "rules", hypothesis=hypothesis, reason=r.reason, evidence=ev)
-        return _Pending(claim.id, prop, hypothesis, pred.needed, [ch for rec in cited for ch in chunks(rec, self.config.max_words)])
+            agree = agree or r.status == "agree"
+        return _Pending(claim.id, prop, hypothesis, pred.needed, [ch for rec in cited for ch in chunks(rec, self.config.max_words)], agree)
 
     # -- the model -----------------------------------------------------------------------------
     def _model_checks(self, run_id: str, pending: list[_Pending]) -> list[PropositionVerdict]:
@@ -202,7 +208,8 @@ class Verifier:
         pairs: list[tuple[str, str]] = []
         for p in pending:
             p.rows = slice(len(pairs), len(pairs) + len(p.chunks))
-            pairs.extend((ch.text, p.hypothesis) for ch in p.chunks)
+            hyp = _canonical(p.hypothesis)
+            pairs.extend((_canonical(ch.text), hyp) for ch in p.chunks)
         probs = self._backend.score(pairs) if (self._backend and pairs) else np.zeros((len(pairs), 3), dtype=np.float32)
         checker = f"nli:{self.backend_name}"
         out = []
@@ -220,11 +227,20 @@ class Verifier:
                 continue
             e = int(np.argmax(block[:, ENTAIL]))
             c = int(np.argmax(block[:, CONTRA]))
-            if block[e, ENTAIL] >= self.config.entail_threshold:
+            unnamed = missing_names(p.hypothesis, " ".join(ch.text for ch in p.chunks))
+            if block[e, ENTAIL] >= self.config.entail_threshold and unnamed:
+                out.append(
+                    PropositionVerdict(
+                        **base, status="unsupported", checker=checker, confidence=1.0,
+                        reason=f"names {', '.join(unnamed)}, which the cited evidence never mentions",
+                        missing_evidence=self._missing(run_id, p.needed, p.hypothesis, p.prop.ledger_ids),
+                    )
+                )
+            elif block[e, ENTAIL] >= self.config.entail_threshold:
                 ch = p.chunks[e]
                 out.append(PropositionVerdict(**base, status="supported", checker=checker, confidence=float(block[e, ENTAIL]),
                                               evidence=_chunk_span(ch), reason=f"P(entailment)={block[e, ENTAIL]:.2f} on the best of {len(p.chunks)} chunks"))
-            elif block[c, CONTRA] >= self.config.contradict_threshold:
+            elif block[c, CONTRA] >= self.config.contradict_threshold and not p.rules_agree:
                 ch = p.chunks[c]
                 out.append(PropositionVerdict(**base, status="contradicted", checker=checker, confidence=float(block[c, CONTRA]),
                                               evidence=_chunk_span(ch), reason=f"P(contradiction)={block[c, CONTRA]:.2f}"))
@@ -306,6 +322,12 @@ def _reworded(prior: list[dict[str, Any]], prop: Proposition, hypothesis: str) -
         if max(overlap, difflib.SequenceMatcher(None, old.lower(), hypothesis.lower()).ratio()) >= 0.5:
             return p["id"]
     return None
+
+
+@lru_cache(maxsize=65536)
+def _canonical(text: str) -> str:
+    # Chunks of a record are scored once per proposition that cites it: cache the rewrite.
+    return canonical_text(text)
 
 
 def annotate(artifact: Artifact, verdict: ArtifactVerdict) -> Artifact:
