@@ -6,7 +6,9 @@ validated argument object as one dict and returns a JSON object; the tool bus ha
 checked the input against the tool's schema and checks the output after.
 
 INV-4421 line 14 bills 320/hour against a 250/hour cap in the engagement letter of CL-7; that
-is the line the running example flags.
+is the line the running example flags. INV-4422 line 3 is over the cap by more than the payment
+policy's tolerance, and its line 2 has no timesheet entry. CL-9 has no timesheet on file. The
+same facts are written out as pages in documents/ (what retrieval stores as spans).
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ INVOICES: dict[str, dict[str, Any]] = {
         "lines": [
             {"line_id": "1", "description": "Due diligence calls", "hours": 2.0, "rate": 240.0, "amount": 480.0, "currency": "USD"},
             {"line_id": "2", "description": "Due diligence calls", "hours": 2.0, "rate": 240.0, "amount": 480.0, "currency": "USD"},
+            {"line_id": "3", "description": "Trial preparation (partner)", "hours": 12.0, "rate": 350.0, "amount": 4200.0, "currency": "USD"},
         ],
-        "total": 960.0,
+        "total": 5160.0,
     },
     "INV-5001": {
         "invoice_id": "INV-5001",
@@ -70,6 +73,17 @@ ENGAGEMENT_TERMS: dict[str, dict[str, Any]] = {
     },
 }
 
+# What the firm recorded; an invoice line without an entry here was never worked.
+TIMESHEETS: dict[str, list[dict[str, Any]]] = {
+    "CL-7": [
+        {"entry_id": "T-1012", "date": "2026-10-06", "timekeeper": "Ravi Patel", "task": "Contract review", "hours": 6.0, "invoice_id": "INV-4421", "line_id": "12"},
+        {"entry_id": "T-1013", "date": "2026-10-09", "timekeeper": "Ravi Patel", "task": "Board memo drafting", "hours": 3.5, "invoice_id": "INV-4421", "line_id": "13"},
+        {"entry_id": "T-1014", "date": "2026-10-14", "timekeeper": "Amelia Finch", "task": "Regulatory filing", "hours": 4.0, "invoice_id": "INV-4421", "line_id": "14"},
+        {"entry_id": "T-1101", "date": "2026-11-03", "timekeeper": "Ravi Patel", "task": "Due diligence calls", "hours": 2.0, "invoice_id": "INV-4422", "line_id": "1"},
+        {"entry_id": "T-1103", "date": "2026-11-10", "timekeeper": "Amelia Finch", "task": "Trial preparation", "hours": 12.0, "invoice_id": "INV-4422", "line_id": "3"},
+    ],
+}
+
 FLAGS: list[dict[str, Any]] = []
 OUTBOX: list[dict[str, Any]] = []
 _lock = threading.Lock()  # the bus runs each call in its own thread
@@ -94,6 +108,15 @@ def lookup_engagement_terms(args: dict[str, Any]) -> dict[str, Any]:
     if terms is None:
         raise LookupError(f"no engagement terms for client {args['client_id']!r}")
     return copy.deepcopy(terms)
+
+
+def lookup_timesheet(args: dict[str, Any]) -> dict[str, Any]:
+    entries = TIMESHEETS.get(args["client_id"])
+    if entries is None:
+        raise LookupError(f"no timesheet on file for client {args['client_id']!r}")
+    if "invoice_id" in args:
+        entries = [e for e in entries if e["invoice_id"] == args["invoice_id"]]
+    return {"client_id": args["client_id"], "entries": copy.deepcopy(entries)}
 
 
 def flag_invoice_line(args: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,129 @@
+"""`warrant run` and `warrant demo` (registered through the `warrant.commands` entry point)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any, List, Optional
+
+import typer
+from rich.console import Console
+
+out = Console()
+err = Console(stderr=True)
+
+EXAMPLE = "examples.invoice_audit.graph:build_graph"
+
+
+def _fail(msg: str, code: int = 2) -> None:
+    err.print(f"[bold red]error:[/] {msg}")
+    raise typer.Exit(code)
+
+
+def _resolve(target: str) -> tuple[Any, Any]:
+    module_name, _, attr = target.partition(":")
+    if not attr:
+        _fail(f"{target!r}: expected MODULE:FUNCTION, e.g. {EXAMPLE}")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:
+        _fail(f"cannot import {module_name!r}: {type(exc).__name__}: {exc}")
+    fn = getattr(module, attr, None)
+    if fn is None:
+        _fail(f"module {module_name!r} has no {attr!r}")
+    return module, fn
+
+
+def _backend(model: Optional[str]):
+    if model == "none":
+        return None
+    from runtime.verify.backends import ModelMissingError, load_backend
+
+    try:
+        with err.status("loading the NLI model"):
+            return load_backend(model)
+    except ModelMissingError as exc:
+        _fail(f"{exc} (or pass --model none to run without entailment: free statements then stay unsupported)")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("run")
+    def run(
+        target: str = typer.Argument(EXAMPLE, help="MODULE:FUNCTION returning a runtime.graph.Graph."),
+        task: Optional[List[str]] = typer.Option(None, "--task", "-t", help="A task as JSON (repeatable); default: the module's TASKS."),
+        ledger: str = typer.Option(os.environ.get("WARRANT_LEDGER", ".warrant/ledger"), "--ledger", "-l", help="LanceDB folder of the ledger and journal."),
+        out_html: Path = typer.Option(Path(".warrant/report.html"), "--out", "-o", help="Where to write the HTML report."),
+        registry: Optional[Path] = typer.Option(None, "--registry", "-r", help="Tool spec folder; default: the module's registry()."),
+        documents: Optional[Path] = typer.Option(None, "--documents", "-d", help="Source documents folder; default: the module's corpus()."),
+        model: Optional[str] = typer.Option(None, "--model", "-m", help="NLI backend spec (see `warrant verify --help`); 'none' for no model."),
+        max_rounds: int = typer.Option(3, "--max-rounds", min=1, help="Rejections routed back to the planner at most this many rounds."),
+    ) -> None:
+        """Run an agent graph through the control plane; print the report and write it as HTML.
+
+        Exit code 0: every run completed or waits for review; 3: some run abstained; 1: a run failed.
+
+        Example: warrant run examples.invoice_audit.graph:build_graph -t '{"invoice_id": "INV-4421", "client_id": "CL-7"}'
+        """
+        from runtime.graph import Corpus, GraphRunner
+        from runtime.graph.console import Progress, render, summary_table
+        from runtime.graph.html import write_html
+        from runtime.graph.runner import ControlPlane
+        from runtime.registry import RegistryError, ToolRegistry
+
+        module, factory = _resolve(target)
+        graph = factory() if callable(factory) else factory
+        try:
+            tasks = [json.loads(t) for t in task] if task else list(getattr(module, "TASKS", [{}]))
+        except ValueError as exc:
+            _fail(f"--task must be a JSON object: {exc}")
+        if not all(isinstance(t, dict) for t in tasks):
+            _fail("--task must be a JSON object, e.g. '{\"invoice_id\": \"INV-4421\"}'")
+        try:
+            reg = ToolRegistry.load(registry) if registry else module.registry()
+        except (RegistryError, AttributeError) as exc:
+            _fail(f"no tool registry: {exc} (pass --registry DIR)")
+        corpus = Corpus.load(documents) if documents else (module.corpus() if hasattr(module, "corpus") else None)
+        policy = module.policy() if callable(getattr(module, "policy", None)) else None
+        from ledger import LedgerError
+
+        try:
+            plane = ControlPlane.open(ledger, reg, policy=policy, backend=_backend(model))
+        except LedgerError as exc:
+            _fail(str(exc))
+        started = time.monotonic()
+        reports = []
+        try:
+            for t in tasks:
+                runner = GraphRunner(plane, corpus=corpus, max_rounds=max_rounds, on_event=Progress(out, " ".join(map(str, t.values()))),
+                                     report_dir=Path(ledger).parent / "runs")
+                reports.append(runner.run(graph, t))
+        finally:
+            plane.close()
+        path = write_html(reports, out_html, title=f"Warrant — {graph.name}")
+        for r in reports:
+            render(r, out, html_path=str(path))
+        out.print(summary_table(reports))
+        out.print(f"[bold]HTML report:[/] {path.resolve()}   [dim]{time.monotonic() - started:.1f} s[/]")
+        statuses = {r.status for r in reports}
+        raise typer.Exit(1 if "FAILED" in statuses else 3 if "ABSTAINED" in statuses else 0)
+
+    @app.command("demo")
+    def demo(
+        out_dir: Path = typer.Option(Path(".warrant/demo"), "--dir", help="Folder for the ledger, run reports and the HTML report."),
+        model: Optional[str] = typer.Option(None, "--model", "-m", help="NLI backend spec; default: the embedded CPU model; 'none' for no model."),
+    ) -> None:
+        """Run the bundled invoice audit: three invoices, every failure mode, stopped where it belongs.
+
+        Example: warrant demo
+        """
+        from examples.invoice_audit.demo import run_demo
+        from ledger import LedgerError
+
+        try:
+            reports = run_demo(out_dir, backend=_backend(model) if model != "none" else None, model=model or None)
+        except LedgerError as exc:
+            _fail(str(exc))
+        raise typer.Exit(1 if any(r.status == "FAILED" for r in reports) else 0)

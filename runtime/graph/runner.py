@@ -1,0 +1,445 @@
+"""The in-process graph runner: every edge through the gate and the verifier, every call through the bus.
+
+One round runs the graph's nodes in topological order. A node's output goes to its successors
+only if the gate passes it, the verifier supports every Assertion and Quote in it, and it does not
+abstain (open questions). Otherwise the hand-off is stopped, its structured reasons become
+feedback, and the next round starts again at the planner, which must find evidence, not reword.
+After `max_rounds` rounds without getting through, the run ends ABSTAINED: a valid outcome,
+reported with what evidence is missing, instead of letting unchecked text through.
+
+Action intents of a passed artifact are carried out here, not by the agent: reversible tools run
+through the bus; irreversible ones run only with a grant, from a policy rule (inside the bus) or
+from the injected approver; what neither approves is queued for review with only the claims that
+are not supported. The runner's dependencies (control plane parts, corpus, approver) are
+injected, so a Ray-hosted runner can hand it actor-backed ones.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from ledger import Journal, Ledger, canonical_json, record_id
+from ledger.journal import JournalKind
+from runtime.claimset import claim_set
+from runtime.contract import Artifact
+from runtime.gate import Gate
+from runtime.grants import GrantBook, Policy
+from runtime.graph.agent import AgentContext, AgentError, EvidenceRef, Feedback
+from runtime.graph.approval import ApprovalRequest, Approver, approve_nothing
+from runtime.graph.corpus import Corpus, CorpusError
+from runtime.graph.graph import Graph
+from runtime.graph.report import Action, ChainStatus, Handoff, ReviewItem, RunReport, ToolCall
+from runtime.registry import ToolRegistry
+from runtime.toolbus import ToolBus, ToolCallRejected, ToolFailed, ToolRefused, ToolResult
+from runtime.verify.verdict import ArtifactVerdict
+from runtime.verify.verifier import Verifier, annotate
+from runtime.violations import Violation
+
+DEFAULT_MAX_ROUNDS = 3
+
+
+@dataclass
+class ControlPlane:
+    """The parts every hand-off and call goes through, injectable one by one: any object with the
+    same methods will do (e.g. the Ray actor clients of actors/, or a pooled verifier)."""
+
+    ledger: Ledger
+    journal: Journal
+    gate: Gate
+    verifier: Verifier
+    bus: ToolBus
+    grants: GrantBook
+    policy: Policy | None = None
+    registry: ToolRegistry | None = None  # default: the bus's registry
+
+    def __post_init__(self) -> None:
+        if self.registry is None:
+            self.registry = self.bus.registry
+
+    @classmethod
+    def open(cls, ledger_uri: str, registry: ToolRegistry, *, policy: Policy | None = None, backend: Any = None) -> "ControlPlane":
+        """The embedded default: ledger and journal in one LanceDB folder, everything in-process."""
+        ledger = Ledger.open(ledger_uri)
+        journal = Journal.open(ledger_uri)
+        grants = GrantBook(journal)
+        return cls(
+            ledger=ledger,
+            journal=journal,
+            gate=Gate(ledger, tools=registry, journal=journal),
+            verifier=Verifier(ledger, backend, journal=journal),
+            bus=ToolBus(registry, ledger, journal, grants, policy),
+            grants=grants,
+            policy=policy,
+            registry=registry,
+        )
+
+    def close(self) -> None:
+        self.journal.close()
+        self.ledger.close()
+
+
+@dataclass(frozen=True)
+class RunEvent:
+    """Progress, for a console or a log: what just happened, in one line."""
+
+    kind: str  # run_started | round_started | node_started | handoff | tool_call | action | run_finished
+    run_id: str
+    round: int = 0
+    node: str = ""
+    status: str = ""
+    text: str = ""
+
+
+@dataclass
+class _Run:
+    report: RunReport
+    graph: Graph
+    evidence: dict[str, EvidenceRef] = field(default_factory=dict)
+    feedback: list[Feedback] = field(default_factory=list)
+    # Ledger-style ids computed from hand-off artifacts: citing one is citing an agent, not evidence.
+    artifact_ids: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def run_id(self) -> str:
+        return self.report.run_id
+
+
+class GraphRunner:
+    def __init__(
+        self,
+        plane: ControlPlane,
+        *,
+        corpus: Corpus | None = None,
+        approver: Approver = approve_nothing,
+        max_rounds: int = DEFAULT_MAX_ROUNDS,
+        on_event: Callable[[RunEvent], None] | None = None,
+        report_dir: str | Path | None = None,
+    ):
+        if max_rounds < 1:
+            raise ValueError(f"max_rounds: expected at least 1, got {max_rounds}")
+        self.plane = plane
+        self.corpus = corpus
+        self.approver = approver
+        self.max_rounds = max_rounds
+        self._on_event = on_event
+        self.report_dir = Path(report_dir) if report_dir else None
+
+    # -- the run -----------------------------------------------------------------------------------
+    def run(self, graph: Graph, task: dict[str, Any] | None = None, *, run_id: str | None = None,
+            max_rounds: int | None = None) -> RunReport:
+        run_id = run_id or "run_" + uuid.uuid4().hex[:12]
+        rounds = max_rounds or self.max_rounds
+        report = RunReport(
+            run_id=run_id, graph=graph.name, task=dict(task or {}), max_rounds=rounds,
+            started_at=dt.datetime.now(dt.timezone.utc), ledger_uri=self.plane.ledger.uri,
+            verifier_backend=getattr(self.plane.verifier, "backend_name", type(self.plane.verifier).__name__),
+        )
+        if self.report_dir is not None:
+            report.report_path = str(self.report_dir / f"{run_id}.json")
+        st = _Run(report, graph)
+        self._emit(RunEvent("run_started", run_id, text=f"{graph.name} {report.task}"))
+        try:
+            self._rounds(st, rounds)
+        except Exception as exc:  # the runner's own failure: report it, keep what was recorded
+            report.status = "FAILED"
+            report.error = f"{type(exc).__name__}: {exc}"
+            report.reason = "the runner failed; every decision up to here is in the journal"
+        report.finished_at = dt.datetime.now(dt.timezone.utc)
+        report.evidence = list(st.evidence.values())
+        report.chains = self._chains()
+        self._save(st)
+        self._emit(RunEvent("run_finished", run_id, report.rounds, status=report.status, text=report.reason))
+        return report
+
+    def _rounds(self, st: _Run, rounds: int) -> None:
+        graph, report = st.graph, st.report
+        for rnd in range(1, rounds + 1):
+            report.rounds = rnd
+            self._emit(RunEvent("round_started", st.run_id, rnd, text=f"round {rnd}/{rounds}"))
+            passed: dict[str, Artifact] = {}
+            stop: Handoff | None = None
+            for node in graph.order:
+                preds = graph.predecessors(node)
+                if preds and not any(p in passed for p in preds):
+                    continue
+                stop = self._node(st, rnd, node, [passed[p] for p in preds if p in passed], passed)
+                if stop is not None:
+                    break
+            if stop is None:
+                queued = [a for a in report.actions if a.round == rnd and a.status == "queued_for_review"]
+                report.status = "AWAITING_REVIEW" if queued else "COMPLETED"
+                report.reason = (
+                    f"every hand-off passed; {len(queued)} irreversible call(s) wait for review" if queued else "every hand-off passed"
+                )
+                return
+            st.feedback.append(stop.feedback())
+            if stop.node == graph.planner and stop.outcome == "abstained":
+                break  # the planner itself says the evidence is not there: nobody to route back to
+        report.status = "ABSTAINED"
+        last = st.feedback[-1] if st.feedback else None
+        report.reason = (
+            f"no complete pass in {report.rounds} round(s); last stopped at {last.node} ({last.stage})" if last else "no rounds ran"
+        )
+        report.open_questions = _open_questions(st.feedback)
+
+    def _node(self, st: _Run, rnd: int, node: str, inbox: list[Artifact], passed: dict[str, Artifact]) -> Handoff | None:
+        graph = st.graph
+        self._emit(RunEvent("node_started", st.run_id, rnd, node))
+        ctx = AgentContext(
+            run_id=st.run_id, node=node, round=rnd, max_rounds=st.report.max_rounds, task=dict(st.report.task),
+            inbox=inbox, evidence=list(st.evidence.values()), feedback=list(st.feedback),
+            tools=_Port(self, st, rnd, node), successors=graph.successors(node),
+        )
+        try:
+            out = graph.nodes[node].act(ctx)
+        except AgentError as exc:
+            h = Handoff(round=rnd, node=node, to=graph.successors(node), outcome="stopped", stage="agent", violations=exc.violations)
+            return self._record(st, h)
+        except Exception as exc:  # an untrusted plug-in failing is its rejection, not the run's crash
+            v = Violation(code="agent_error", loc="$", message=f"{type(exc).__name__}: {exc}")
+            h = Handoff(round=rnd, node=node, to=graph.successors(node), outcome="stopped", stage="agent", violations=[v])
+            return self._record(st, h)
+        h, art = self._check(st, rnd, node, out)
+        self._record(st, h)
+        if art is None:
+            return h
+        passed[node] = art
+        self._carry_out(st, rnd, node, art, h)
+        return None
+
+    # -- one hand-off: gate, then verifier -------------------------------------------------------
+    def _check(self, st: _Run, rnd: int, node: str, out: Any) -> tuple[Handoff, Artifact | None]:
+        to = st.graph.successors(node)
+        doc = _as_json(out)
+        decision = self.plane.gate.check(out, run_id=st.run_id)
+        base = dict(round=rnd, node=node, to=to, artifact_hash=decision.artifact_hash, artifact=doc)
+        if not decision.passed:
+            return Handoff(**base, outcome="stopped", stage="gate", violations=decision.violations,
+                           diagnosis=_laundering(decision.violations, st.artifact_ids)), None
+        art = out if isinstance(out, Artifact) else Artifact.model_validate(decision_doc(out))
+        self._remember(st, art, f"{node} (round {rnd})")
+        if art.from_agent != node:
+            v = Violation(code="from_agent_mismatch", loc="$.from_agent", message="an agent may only send artifacts in its own name",
+                          expected=node, got=art.from_agent)
+            return Handoff(**base, outcome="stopped", stage="runner", violations=[v]), None
+        if art.open_questions:
+            return Handoff(**base, outcome="abstained", stage="agent", open_questions=list(art.open_questions)), None
+        verdict: ArtifactVerdict = self.plane.verifier.verify(art)
+        if not verdict.passed:
+            return Handoff(**base, outcome="stopped", stage="verifier", verdicts=verdict.claims), None
+        annotated = annotate(art, verdict)
+        self._remember(st, annotated, f"{node} (round {rnd})")
+        return Handoff(**base, outcome="passed", verdicts=verdict.claims), annotated
+
+    def _remember(self, st: _Run, art: Artifact, who: str) -> None:
+        st.artifact_ids.setdefault(record_id(canonical_json(art.model_dump(mode="json"))), who)
+
+    def _record(self, st: _Run, h: Handoff) -> Handoff:
+        st.report.handoffs.append(h)
+        self._save(st)
+        why = ", ".join(sorted({v.code for v in h.violations})) or ", ".join(
+            sorted({f"{p.status}:{p.checker}" for p in h.unsupported})
+        ) or ("; ".join(h.open_questions)[:80] if h.open_questions else "")
+        self._emit(RunEvent("handoff", st.run_id, h.round, h.node, h.outcome, f"{h.stage or ''} {why}".strip()))
+        return h
+
+    # -- actions -----------------------------------------------------------------------------------
+    def _carry_out(self, st: _Run, rnd: int, node: str, art: Artifact, h: Handoff) -> None:
+        reg = self.plane.registry
+        intents = sorted(art.action_intents, key=lambda i: reg.get(i.tool, i.version).irreversible)
+        for intent in intents:
+            if not reg.get(intent.tool, intent.version).irreversible:
+                self._call(st, rnd, node, "runner", intent)
+            else:
+                self._irreversible(st, rnd, node, intent, h)
+
+    def _call(self, st: _Run, rnd: int, node: str, via: str, intent: Any, grant_id: str | None = None) -> Any:
+        out = self.plane.bus.execute(st.run_id, intent, grant_id=grant_id)
+        args = intent.get("args") if isinstance(intent, dict) else intent.args
+        rec = ToolCall(round=rnd, node=node, via=via, tool=out.tool, version=out.version, args=_jsonable(args), status=out.status,
+                       call_id=getattr(out, "call_id", None))
+        if isinstance(out, ToolResult):
+            rec.ledger_id, rec.output = out.ledger_id, out.output
+            rec.grant_id, rec.grant_issuer = self._grant_of(st.run_id, out.call_id)
+            data = self.plane.ledger.get(st.run_id, out.ledger_id)
+            st.evidence[out.ledger_id] = EvidenceRef(
+                ledger_id=out.ledger_id, kind=data.kind.value, source=data.source.to_dict(),
+                text=data.data.decode("utf-8", errors="replace"), via=f"tool:{out.tool}", args=args if isinstance(args, dict) else {},
+            )
+        elif isinstance(out, ToolCallRejected):
+            rec.code, rec.violations = out.violations[0].code if out.violations else None, out.violations
+            rec.message = out.violations[0].message if out.violations else ""
+        elif isinstance(out, (ToolRefused, ToolFailed)):
+            rec.code, rec.message = out.code, out.message
+            rec.violations = list(getattr(out, "violations", []) or [])
+            if isinstance(out, ToolRefused):
+                rec.grant_id = out.grant_id
+        st.report.tool_calls.append(rec)
+        self._save(st)
+        if via == "agent" or out.status != "refused":  # a refused intent is reported as its action
+            self._emit(RunEvent("tool_call", st.run_id, rnd, node, out.status, f"{out.tool} {rec.code or ''}".strip()))
+        return out
+
+    def _grant_of(self, run_id: str, call_id: str) -> tuple[str | None, str | None]:
+        for e in self.plane.journal.entries(run_id, kind=JournalKind.TOOL_CALL, subject=call_id):
+            gid = e.payload.get("grant_id")
+            if gid:
+                g = self.plane.grants.lookup(gid)
+                return gid, g.issuer if g else None
+        return None, None
+
+    def _irreversible(self, st: _Run, rnd: int, node: str, intent: Any, h: Handoff) -> None:
+        action = Action(round=rnd, node=node, tool=intent.tool, args=dict(intent.args), depends_on=list(intent.depends_on), status="refused")
+        out = self._call(st, rnd, node, "runner", intent)
+        if isinstance(out, ToolRefused) and out.code == "grant_missing":
+            out = self._ask_approver(st, rnd, node, intent, action, h) or out
+        if isinstance(out, ToolResult):
+            last = st.report.tool_calls[-1]
+            action.status, action.call_id, action.ledger_id, action.output = "executed", out.call_id, out.ledger_id, out.output
+            action.grant_id, action.grant_issuer = last.grant_id, last.grant_issuer
+        elif isinstance(out, ToolRefused) and out.code == "claims_unverified":
+            wanted = {u.claim_id for u in out.unverified}
+            unsupported = [p for c in h.verdicts if c.claim_id in wanted for p in c.propositions if p.status != "supported"]
+            action.status, action.code, action.call_id = "queued_for_review", out.code, out.call_id
+            action.message = "depends on claims that are not supported: a reviewer must settle them with evidence first"
+            action.review = ReviewItem(
+                run_id=st.run_id, round=rnd, node=node, tool=intent.tool, version=out.version, args=dict(intent.args),
+                depends_on=list(intent.depends_on), claim_set_hash=claim_set(self.plane.journal, st.run_id, intent.depends_on).hash,
+                reason="claims_unverified", message=out.message, unsupported=unsupported,
+            )
+        elif action.review is None:
+            action.status = "failed" if isinstance(out, ToolFailed) else "refused"
+            action.code, action.message = getattr(out, "code", None), getattr(out, "message", "")
+            action.call_id = getattr(out, "call_id", None)
+        st.report.actions.append(action)
+        self._save(st)
+        self._emit(RunEvent("action", st.run_id, rnd, node, action.status, f"{intent.tool} {action.grant_issuer or action.code or ''}".strip()))
+
+    def _ask_approver(self, st: _Run, rnd: int, node: str, intent: Any, action: Action, h: Handoff) -> Any:
+        tool = self.plane.registry.get(intent.tool, intent.version)
+        cs = claim_set(self.plane.journal, st.run_id, intent.depends_on)
+        rules = self.plane.policy.matching(tool.name, tool.version) if self.plane.policy else []
+        reason = ("no policy rule approved it: " + "; ".join(f"{r.name} ({r.description})" if r.description else r.name for r in rules)
+                  if rules else f"no policy rule covers {tool.name}")
+        req = ApprovalRequest(
+            run_id=st.run_id, tool=tool.name, version=tool.version, args=dict(intent.args), depends_on=list(intent.depends_on),
+            claim_set_hash=cs.hash, claims=[c for c in h.verdicts if c.claim_id in set(intent.depends_on)], reason=reason,
+        )
+        try:
+            approval = self.approver(req)
+        except Exception as exc:  # a broken approver approves nothing
+            approval, reason = None, f"{reason}; the approver failed: {type(exc).__name__}: {exc}"
+        if approval is None:
+            action.status, action.code, action.message = "queued_for_review", "grant_missing", reason
+            action.review = ReviewItem(
+                run_id=st.run_id, round=rnd, node=node, tool=tool.name, version=tool.version, args=dict(intent.args),
+                depends_on=list(intent.depends_on), claim_set_hash=cs.hash, reason="no_policy_grant", message=reason,
+            )
+            return None
+        grant = self.plane.grants.issue_human(st.run_id, tool.name, tool.version, dict(intent.args), cs.hash, approval.approver)
+        return self._call(st, rnd, node, "runner", intent.model_copy(update={"version": tool.version}), grant_id=grant.grant_id)
+
+    # -- plumbing ----------------------------------------------------------------------------------
+    def _chains(self) -> list[ChainStatus]:
+        out = []
+        parts = [p for p in (self.plane.ledger, self.plane.journal) if callable(getattr(p, "verify", None))]
+        for rep in (p.verify() for p in parts):
+            bad = rep.first_bad
+            out.append(ChainStatus(table=rep.table, entries=rep.entries, ok=rep.ok, head=rep.head_hash,
+                                   first_bad=f"seq {bad.seq}: {bad.reason}" if bad else None))
+        return out
+
+    def _save(self, st: _Run) -> None:
+        # After every decision, so a crash loses nothing the journal has not also got.
+        if st.report.report_path:
+            st.report.evidence = list(st.evidence.values())
+            st.report.save(st.report.report_path)
+
+    def _emit(self, event: RunEvent) -> None:
+        if self._on_event is not None:
+            try:
+                self._on_event(event)
+            except Exception:
+                pass  # a broken progress display must not change a run's outcome
+
+
+class _Port:
+    """The ToolPort one agent gets for one turn: bus calls and retrieval, recorded in the report."""
+
+    def __init__(self, runner: GraphRunner, st: _Run, rnd: int, node: str):
+        self._runner, self._st, self._round, self._node = runner, st, rnd, node
+
+    def call(self, tool: str, args: Any, *, version: str | None = None, depends_on: list[str] | None = None,
+             requires_grant: bool | None = None) -> Any:
+        intent: dict[str, Any] = {"tool": tool, "args": args, "depends_on": list(depends_on or []),
+                                  "requires_grant": bool(requires_grant)}
+        if version is not None:
+            intent["version"] = version
+        return self._runner._call(self._st, self._round, self._node, "agent", intent)
+
+    def retrieve(self, query: str | None = None, *, document: str | None = None, k: int = 3) -> list[EvidenceRef]:
+        if self._runner.corpus is None:
+            raise CorpusError("this runner was given no document corpus to retrieve from")
+        refs = []
+        for lid, page in self._runner.corpus.retrieve(self._runner.plane.ledger, self._st.run_id, query, document=document, k=k):
+            ref = EvidenceRef(ledger_id=lid, kind="span", source={"document": page.document, "page": page.page, "start": page.start,
+                                                                   "end": page.end}, text=page.text, via="retrieval")
+            self._st.evidence.setdefault(lid, ref)
+            refs.append(ref)
+        return refs
+
+
+def decision_doc(out: Any) -> Any:
+    if isinstance(out, (bytes, bytearray, str)):
+        return json.loads(out)
+    return out
+
+
+def _as_json(out: Any) -> Any:
+    if isinstance(out, Artifact):
+        return out.model_dump(mode="json")
+    if isinstance(out, (bytes, bytearray)):
+        out = out.decode("utf-8", errors="replace")
+    if isinstance(out, str):
+        try:
+            return json.loads(out)
+        except ValueError:
+            return out[:2000]
+    return _jsonable(out)
+
+
+def _jsonable(v: Any) -> Any:
+    try:
+        canonical_json(v)
+        return v
+    except (TypeError, ValueError):
+        return repr(v)
+
+
+def _laundering(violations: list[Violation], artifact_ids: dict[str, str]) -> list[str]:
+    out = []
+    for v in violations:
+        if v.code == "ledger_id_unknown" and isinstance(v.got, str) and v.got in artifact_ids:
+            out.append(
+                f"citation laundering at {v.loc}: {v.got} is the hash of the hand-off artifact of {artifact_ids[v.got]}, "
+                "not a ledger record; cite the document or tool output that agent cited"
+            )
+    return out
+
+
+def _open_questions(feedback: list[Feedback]) -> list[str]:
+    qs: list[str] = []
+    for f in feedback:
+        qs.extend(f.open_questions)
+        for p in f.unsupported:
+            need = p.missing_evidence.needed if p.missing_evidence else p.reason
+            qs.append(f"Unsupported: {p.hypothesis or p.proposition_id} (needs {need})")
+    return list(dict.fromkeys(qs))
+
+
+__all__ = ["ControlPlane", "DEFAULT_MAX_ROUNDS", "GraphRunner", "RunEvent"]
