@@ -155,29 +155,29 @@ def _line(extra: dict[str, Any], required: list[str]) -> dict[str, Any]:
     }
 
 
-LINE_RATE = Predicate(
-    "line_rate",
-    "Line L of invoice I is billed at R per hour.",
-    _line({"rate": _NUM}, ["rate"]),
+def _line_predicate(name: str, field: str, label: str, description: str, template: str) -> Predicate:
+    """A fact about one field of one invoice line, decided from the line's JSON object."""
+    return Predicate(
+        name,
+        description,
+        _line({field: _NUM}, [field]),
+        template,
+        _line_field(field, label),
+        needed="the invoice's line items (a lookup_invoice output or the invoice page)",
+    )
+
+
+LINE_RATE = _line_predicate(
+    "line_rate", "rate", "hourly rate", "Line L of invoice I is billed at R per hour.",
     "Line {line_id} of invoice {invoice_id} is billed at {rate} {currency} per hour.",
-    _line_field("rate", "hourly rate"),
-    needed="the invoice's line items (a lookup_invoice output or the invoice page)",
 )
-LINE_HOURS = Predicate(
-    "line_hours",
-    "Line L of invoice I bills H hours.",
-    _line({"hours": _NUM}, ["hours"]),
+LINE_HOURS = _line_predicate(
+    "line_hours", "hours", "hours", "Line L of invoice I bills H hours.",
     "Line {line_id} of invoice {invoice_id} bills {hours} hours.",
-    _line_field("hours", "hours"),
-    needed="the invoice's line items (a lookup_invoice output or the invoice page)",
 )
-LINE_AMOUNT = Predicate(
-    "line_amount",
-    "Line L of invoice I amounts to A.",
-    _line({"amount": _NUM}, ["amount"]),
+LINE_AMOUNT = _line_predicate(
+    "line_amount", "amount", "amount", "Line L of invoice I amounts to A.",
     "Line {line_id} of invoice {invoice_id} amounts to {amount} {currency}.",
-    _line_field("amount", "amount"),
-    needed="the invoice's line items (a lookup_invoice output or the invoice page)",
 )
 EXCEEDS_CAP = Predicate(
     "exceeds_cap",
