@@ -1,0 +1,260 @@
+"""`VerifierPool`: the claim verifier's batch core as an autoscaled Ray Serve deployment.
+
+Each replica loads the entailment backend once and opens the ledger read-only. Requests are one
+proposition each; `@serve.batch` gathers the propositions that arrive within a few milliseconds,
+from any artifact of any run, and hands them to `Verifier.check` in one call per run, so the model
+sees one large batch instead of many small ones. What a verdict is stays in runtime/verify: this
+module only decides where and in what batches the check runs.
+
+`PooledVerifier` is the client side: `Verifier.verify` (assembly, quotes, journaling) with its
+`check` sent to the pool. Checks only read immutable evidence, so a check that was lost with a
+killed replica is simply sent again; every proposition gets exactly one verdict.
+
+Sizing (STACK.md): Serve's default max_ongoing_requests=5 collapses under a burst on this
+machine, so the pool admits many requests per replica and lets the batcher queue them. A replica
+busy with a batch answers the router's queue-length probes late; with Serve's 0.1 s probe deadline
+the router backs off and a burst of 1,000 took 17-50 s here, against 4-5 s with a 1 s deadline
+and max_ongoing_requests=1024. `SERVE_ENV` below carries that setting; it must be in the
+environment of the Ray processes (`warrant serve` sets it for a local Ray; cluster/ sets it in
+the node environment).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+
+from ray import serve
+
+from actors.store import LedgerClient
+from runtime.contract import Claim, Proposition
+from runtime.verify.verdict import PropositionVerdict
+from runtime.verify.verifier import Verifier
+
+VERIFIER_DEPLOYMENT = "VerifierPool"
+NO_MODEL = "none"
+SERVE_ENV = {"RAY_SERVE_QUEUE_LENGTH_RESPONSE_DEADLINE_S": "1.0"}
+
+Rejected = dict[tuple[str, frozenset[str]], list[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class PoolConfig:
+    """The pool's knobs as data: from a dict, a YAML file, or a Serve config's deployment entry.
+
+    model: a `load_backend` spec ("default", "onnx:DIR", "torch:DIR", ...) or "none" (the rules
+    and predicates still decide; model-checked propositions come back unsupported).
+    num_replicas: a fixed count (benchmarks); None means autoscale between min and max.
+    """
+
+    model: str = "default"
+    device: str = "cpu"
+    num_replicas: int | None = None
+    min_replicas: int = 0
+    max_replicas: int = 4
+    initial_replicas: int | None = 1
+    target_ongoing_requests: float = 32.0
+    upscale_delay_s: float = 5.0
+    downscale_delay_s: float = 60.0
+    look_back_period_s: float = 30.0
+    metrics_interval_s: float | None = None  # deprecated in Serve (env vars replace it); tests shorten it
+    max_ongoing_requests: int = 1024
+    max_batch_size: int = 64
+    batch_wait_timeout_s: float = 0.01
+    num_cpus: float = 1.0
+    num_gpus: float | None = None  # None: 1 when device is cuda, else 0
+    env_vars: dict[str, str] | None = None  # e.g. {"WARRANT_NLI_THREADS": "1"} for several CPU replicas per node
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any] | None) -> "PoolConfig":
+        d = dict(d or {})
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(d) - known)
+        if unknown:
+            raise ValueError(f"unknown verifier pool setting(s) {unknown}; known: {sorted(known)}")
+        return cls(**d)
+
+    @classmethod
+    def from_yaml(cls, path: str | Path) -> "PoolConfig":
+        import yaml
+
+        doc = yaml.safe_load(Path(path).read_text()) or {}
+        return cls.from_dict(doc.get("verifier_pool", doc))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def gpus(self) -> float:
+        return self.num_gpus if self.num_gpus is not None else (1.0 if self.device.startswith("cuda") else 0.0)
+
+    def autoscaling_config(self) -> dict[str, Any]:
+        cfg = {
+            "min_replicas": self.min_replicas,
+            "max_replicas": self.max_replicas,
+            "target_ongoing_requests": self.target_ongoing_requests,
+            "upscale_delay_s": self.upscale_delay_s,
+            "downscale_delay_s": self.downscale_delay_s,
+        }
+        cfg["look_back_period_s"] = self.look_back_period_s
+        if self.initial_replicas is not None:
+            cfg["initial_replicas"] = self.initial_replicas
+        if self.metrics_interval_s is not None:
+            cfg["metrics_interval_s"] = self.metrics_interval_s
+        return cfg
+
+    def deployment_options(self) -> dict[str, Any]:
+        opts: dict[str, Any] = {
+            "name": VERIFIER_DEPLOYMENT,
+            "max_ongoing_requests": self.max_ongoing_requests,
+            "ray_actor_options": {"num_cpus": self.num_cpus, "num_gpus": self.gpus},
+        }
+        if self.env_vars:
+            opts["ray_actor_options"]["runtime_env"] = {"env_vars": dict(self.env_vars)}
+        if self.num_replicas is not None:
+            opts["num_replicas"] = self.num_replicas
+        else:
+            opts["autoscaling_config"] = self.autoscaling_config()
+        return opts
+
+
+@serve.deployment(name=VERIFIER_DEPLOYMENT, max_ongoing_requests=1024)
+class VerifierPool:
+    def __init__(self, ledger_uri: str, model: str = "default", device: str = "cpu", max_batch_size: int = 64, batch_wait_timeout_s: float = 0.01):
+        # The model loads now, once per replica; the ledger opens on the first batch, because a
+        # pool can start before anything created the ledger (the LedgerActor does that).
+        self._backend = None if model in (None, "", NO_MODEL) else _load_backend(model, device)
+        self._uri = ledger_uri
+        self._verifier: Verifier | None = None
+        self._check_batch.set_max_batch_size(max_batch_size)
+        self._check_batch.set_batch_wait_timeout_s(batch_wait_timeout_s)
+        self._batches = 0
+        self._checked = 0
+
+    async def check(self, run_id: str, claim: Claim, proposition: Proposition, rejected: Rejected | None = None) -> PropositionVerdict:
+        return await self._check_batch((run_id, claim, proposition, rejected or {}))
+
+    @serve.batch(max_batch_size=64, batch_wait_timeout_s=0.01)
+    async def _check_batch(self, requests: list[tuple[str, Claim, Proposition, Rejected]]) -> list[PropositionVerdict]:
+        # The model call blocks; off the event loop it lets the next batch queue up meanwhile.
+        return await asyncio.to_thread(self._decide, requests)
+
+    def _decide(self, requests: list[tuple[str, Claim, Proposition, Rejected]]) -> list[PropositionVerdict]:
+        if self._verifier is None:
+            self._verifier = Verifier(LedgerClient(self._uri), self._backend)
+        self._batches += 1
+        self._checked += len(requests)
+        return decide_grouped(self._verifier, requests)
+
+    def info(self) -> dict[str, Any]:
+        return {"pid": os.getpid(), "backend": self._backend.name if self._backend else "none", "batches": self._batches, "checked": self._checked}
+
+
+def decide_grouped(verifier: Verifier, requests: Sequence[tuple[str, Claim, Proposition, Rejected]]) -> list[PropositionVerdict]:
+    """One `Verifier.check` per run in the batch (check is per run: citations are run-scoped)."""
+    by_run: dict[str, list[int]] = {}
+    for i, (run_id, *_rest) in enumerate(requests):
+        by_run.setdefault(run_id, []).append(i)
+    out: list[PropositionVerdict | None] = [None] * len(requests)
+    for run_id, idx in by_run.items():
+        rejected: Rejected = {}
+        for i in idx:
+            for k, v in requests[i][3].items():
+                rejected.setdefault(k, []).extend(v)
+        for i, v in zip(idx, verifier.check(run_id, [(requests[i][1], requests[i][2]) for i in idx], rejected)):
+            out[i] = v
+    return out  # type: ignore[return-value]
+
+
+def _load_backend(model: str, device: str):
+    from runtime.verify.backends.registry import load_backend
+
+    return load_backend(model, device=device)
+
+
+def pool_app(ledger_uri: str, config: PoolConfig | None = None):
+    """The pool as a Serve application (bind it alone, or pass it to the ingress)."""
+    c = config or PoolConfig()
+    return VerifierPool.options(**c.deployment_options()).bind(ledger_uri, c.model, c.device, c.max_batch_size, c.batch_wait_timeout_s)
+
+
+class PooledVerifier(Verifier):
+    """`Verifier.verify` with the batch core on the pool. Everything else is the runtime's."""
+
+    def __init__(self, ledger, pool, journal=None, *, retries: int = 5, retry_wait_s: float = 0.5, **kw: Any):
+        super().__init__(ledger, backend=None, journal=journal, **kw)
+        self._pool = pool
+        self._retries = retries
+        self._retry_wait_s = retry_wait_s
+        self.resent = 0  # checks sent again after their replica died (visible to tests, benchmarks)
+
+    def check(self, run_id: str, tasks, rejected_before=None, *, progress: Callable[[int, int], None] | None = None) -> list[PropositionVerdict]:
+        rejected_before = rejected_before or {}
+
+        def send(claim: Claim, prop: Proposition):
+            key = (prop.pred, frozenset(prop.ledger_ids))
+            subset = {key: rejected_before[key]} if key in rejected_before else {}
+            return self._pool.check.remote(run_id, claim, prop, subset)
+
+        results = check_exactly_once([lambda c=c, p=p: send(c, p) for c, p in tasks], self._retries, self._retry_wait_s, self._count_resent)
+        if progress:
+            progress(len(tasks), len(tasks))
+        return results
+
+    def _count_resent(self, n: int) -> None:
+        self.resent += n
+
+
+def check_exactly_once(
+    senders: Sequence[Callable[[], Any]], retries: int = 5, wait_s: float = 0.5, on_resend: Callable[[int], None] | None = None
+) -> list[Any]:
+    """Send every request, collect every answer; resend those lost to a dead replica.
+
+    An error raised by the verifier's own code (RayTaskError) is not retried: it would fail again.
+    """
+    from ray.exceptions import RayError, RayTaskError
+    from ray.serve.exceptions import BackPressureError, DeploymentUnavailableError, ReplicaUnavailableError
+
+    lost = (RayError, BackPressureError, DeploymentUnavailableError, ReplicaUnavailableError)
+
+    out: list[Any] = [None] * len(senders)
+    todo = list(range(len(senders)))
+    for attempt in range(retries + 1):
+        inflight = [(i, senders[i]()) for i in todo]
+        todo = []
+        last: BaseException | None = None
+        for i, resp in inflight:
+            try:
+                out[i] = resp.result()
+            except RayTaskError:
+                raise
+            except lost as exc:
+                last = exc
+                todo.append(i)
+        if not todo:
+            return out
+        if attempt == retries:
+            raise RuntimeError(f"{len(todo)} proposition check(s) still failing after {retries} retries") from last
+        if on_resend:
+            on_resend(len(todo))
+        time.sleep(wait_s)
+    return out
+
+
+__all__ = [
+    "NO_MODEL",
+    "PoolConfig",
+    "PooledVerifier",
+    "VERIFIER_DEPLOYMENT",
+    "VerifierPool",
+    "check_exactly_once",
+    "decide_grouped",
+    "pool_app",
+]
+
+

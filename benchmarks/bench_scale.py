@@ -1,0 +1,226 @@
+"""Verifier throughput on Ray, as a ratio to the in-process verifier on the same input, same run.
+
+    python benchmarks/bench_scale.py [--quick] [--device cuda] [--model SPEC]
+
+Measures propositions/s for: the in-process `Verifier.check` (the baseline), the Serve
+VerifierPool with 1 and with 2 replicas (every proposition its own request, batched by
+`@serve.batch`), and the Ray Data batch pipeline (`batch_verify`, 2 actors, including its start-up);
+and the actor-hop overhead per artifact (one artifact at a time through Runner.submit:
+GateActor -> VerifierPool -> ToolBusActor, against Gate + Verifier + ToolBus in one process).
+
+The input is the invoice-audit corpus of tests/ray/corpus.py: half of the propositions are
+model-checked statements, half are decided by predicates and rules, cycling over three runs.
+
+CPU mode: on an N-core machine the in-process baseline and 1 replica use all N threads; with 2
+replicas each gets N/2 threads (WARRANT_NLI_THREADS), so the ratio shows the cost of hosting, not
+extra cores. `--device cuda` uses a torch checkpoint on the GPU (default
+models/nli-minilm-l6/checkpoint), 2 replicas share the one GPU (num_gpus 0.5 each), and the
+proposition count is sized from a warm-up so each phase takes ~25 s: the whole run finishes in
+under 5 minutes on one H200.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from _common import ROOT, write_result
+
+os.environ.setdefault("RAY_SERVE_QUEUE_LENGTH_RESPONSE_DEADLINE_S", "1.0")
+
+from rich.console import Console  # noqa: E402
+from rich.table import Table  # noqa: E402
+
+from runtime.contract import Claim, Proposition  # noqa: E402
+from tests.ray import corpus  # noqa: E402
+
+
+def _tasks(ids, n):
+    return [(r, Claim.model_validate(c), Proposition.model_validate(p)) for r, c, p in corpus.propositions(corpus.RUNS, ids, n)]
+
+
+def in_process(uri, backend, tasks, batch=64) -> float:
+    from ledger import Ledger
+    from runtime.verify.verifier import Verifier
+
+    v = Verifier(Ledger.open(uri, writer=False), backend)
+    by_run: dict[str, list] = {}
+    for r, c, p in tasks:
+        by_run.setdefault(r, []).append((c, p))
+    t0 = time.perf_counter()
+    n = 0
+    for r, tp in by_run.items():
+        for i in range(0, len(tp), batch):
+            n += len(v.check(r, tp[i : i + batch]))
+    return n / (time.perf_counter() - t0)
+
+
+def pool_rate(uri, tasks, cfg, name) -> tuple[float, dict]:
+    from ray import serve
+
+    from actors.verifier_pool import pool_app
+
+    handle = serve.run(pool_app(uri, cfg), name=name, route_prefix=None)
+    warm = [handle.check.remote(*t) for t in tasks[: 2 * cfg.max_batch_size]]
+    [w.result() for w in warm]  # every replica has loaded its model and seen a batch
+    t0 = time.perf_counter()
+    out = [handle.check.remote(*t) for t in tasks]
+    verdicts = [o.result(timeout_s=600) for o in out]
+    rate = len(verdicts) / (time.perf_counter() - t0)
+    serve.delete(name)
+    return rate, {"replicas": cfg.num_replicas, "max_batch_size": cfg.max_batch_size}
+
+
+def batch_rate(uri, tasks, model, device, workdir, actors, gpus) -> float:
+    from actors.batch import batch_verify
+
+    src = Path(workdir) / "claims.jsonl"
+    src.write_text("".join(json.dumps({"run_id": r, "claim": c.model_dump(mode="json"), "proposition": p.model_dump(mode="json")}) + "\n" for r, c, p in tasks))
+    out = Path(workdir) / "verdicts"
+    shutil.rmtree(out, ignore_errors=True)
+    rep = batch_verify(str(src), out, uri, model=model, device=device, min_actors=actors, max_actors=actors,
+                       batch_size=128, num_cpus=1 if device == "cpu" else 1, num_gpus=gpus, progress=False)
+    assert rep.written == len(tasks)
+    return rep.written / rep.seconds
+
+
+def hop_overhead(uri, writer, ids, pool_cfg, backend, tools, n_artifacts, workdir) -> dict:
+    """Per-artifact latency, one at a time: in-process control plane vs the Ray-hosted one."""
+    from ray import serve
+
+    from actors.runner import Runner, Runtime
+    from actors.verifier_pool import pool_app
+    from ledger import Journal, Ledger
+    from runtime.gate import Gate
+    from runtime.grants import GrantBook
+    from runtime.registry import ToolRegistry
+    from runtime.toolbus import ToolBus
+    from runtime.verify.verifier import Verifier
+
+    runs = [f"hop_{i}" for i in range(n_artifacts)]
+    corpus.populate(lambda items: writer.append_evidence.remote(items), runs)
+    arts = [corpus.artifacts(r, ids, n=1)[0] for r in runs]
+    local_uri = str(Path(workdir) / "local")
+    led, jr = Ledger.open(local_uri), Journal.open(local_uri)
+    corpus.populate_local(led, runs)
+    reg = ToolRegistry.load(tools)
+    gate, ver, bus = Gate(led, reg, jr), Verifier(led, backend, journal=jr), ToolBus(reg, led, jr, GrantBook(jr))
+    local = []
+    for a in arts:
+        t0 = time.perf_counter()
+        d = gate.check(a, run_id=a["run_id"])
+        ver.verify(a)
+        [bus.propose(a["run_id"], i) for i in a["action_intents"]]
+        local.append(time.perf_counter() - t0)
+        assert d.passed
+    handle = serve.run(pool_app(uri, pool_cfg), name="hop", route_prefix=None)
+    rt = Runtime.start(uri, handle, tools, gates=1, toolbuses=1)
+    runner = Runner(rt)
+
+    async def one_by_one():
+        lat = []
+        await runner.submit(arts[0], run_id=arts[0]["run_id"])  # warm: model, readers, actors
+        for a in arts[1:]:
+            t0 = time.perf_counter()
+            await runner.submit(a, run_id=a["run_id"])
+            lat.append(time.perf_counter() - t0)
+        return lat
+
+    remote = asyncio.run(one_by_one())
+    serve.delete("hop")
+    med = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
+    return {
+        "artifacts": len(arts),
+        "in_process_ms": round(med(local[1:]) * 1e3, 2),
+        "ray_ms": round(med(remote) * 1e3, 2),
+        "overhead_ms": round((med(remote) - med(local[1:])) * 1e3, 2),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="a smoke run: few propositions")
+    ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
+    ap.add_argument("--model", default=None, help="backend spec (default: the embedded ONNX model on CPU, the torch checkpoint on CUDA)")
+    ap.add_argument("-n", type=int, default=None, help="propositions per phase (default: sized from a warm-up)")
+    args = ap.parse_args()
+
+    import ray
+    from ray import serve
+
+    from actors.ledger_actor import ensure_ledger_actor
+    from actors.serve_app import serve_options
+    from actors.verifier_pool import PoolConfig, _load_backend
+
+    cuda = args.device == "cuda"
+    model = args.model or (f"torch:{ROOT / 'models' / 'nli-minilm-l6' / 'checkpoint'}" if cuda else "default")
+    cpus = os.cpu_count() or 2
+    ray.init(num_cpus=cpus, num_gpus=1 if cuda else 0, include_dashboard=False, namespace="warrant", log_to_driver=False)
+    serve.start(**serve_options("127.0.0.1", 18000 + os.getpid() % 1000))
+    work = tempfile.mkdtemp(prefix="warrant-bench-scale-")
+    uri = str(Path(work) / "ledger")
+    writer = ensure_ledger_actor(uri)
+    ids = corpus.populate(lambda items: writer.append_evidence.remote(items), corpus.RUNS)
+    backend = None if model == "none" else _load_backend(model, args.device)  # "none": a plumbing check only
+
+    warm = _tasks(ids, 64)
+    base_warm = in_process(uri, backend, warm)
+    target_s = 5 if args.quick else 25
+    n = args.n or max(64, min(200_000, int(base_warm * target_s)))
+    if args.quick:
+        n = min(n, 200)
+    tasks = _tasks(ids, n)
+    base = in_process(uri, backend, tasks)
+
+    half = str(max(1, cpus // 2))
+    one = PoolConfig(model=model, device=args.device, num_replicas=1, num_cpus=1, num_gpus=1.0 if cuda else 0.0,
+                     max_batch_size=256 if cuda else 64, batch_wait_timeout_s=0.02)
+    two = PoolConfig(**{**one.to_dict(), "num_replicas": 2, "num_gpus": 0.5 if cuda else 0.0,
+                        "env_vars": None if cuda else {"WARRANT_NLI_THREADS": half}})
+    r1, _ = pool_rate(uri, tasks, one, "scale1")
+    r2, _ = pool_rate(uri, tasks, two, "scale2")
+    rb = batch_rate(uri, tasks, model, args.device, work, 2, 0.5 if cuda else 0.0)
+    hop = hop_overhead(uri, writer, ids, one, backend, str(ROOT / "examples" / "invoice_audit" / "tools"), 6 if args.quick else 21, work)
+
+    rows = [
+        ("in-process Verifier.check", base, 1.0),
+        ("Serve pool, 1 replica", r1, r1 / base),
+        ("Serve pool, 2 replicas", r2, r2 / base),
+        ("Ray Data batch, 2 actors (incl. start-up)", rb, rb / base),
+    ]
+    t = Table(title=f"verifier throughput, {n} propositions, {args.device}, model {Path(model).name}")
+    t.add_column("mode")
+    t.add_column("propositions/s", justify="right")
+    t.add_column("x in-process", justify="right")
+    for name, rate, ratio in rows:
+        t.add_row(name, f"{rate:,.1f}", f"{ratio:.2f}")
+    con = Console()
+    con.print(t)
+    con.print(f"actor hop per artifact (median of {hop['artifacts'] - 1}): in-process {hop['in_process_ms']} ms, "
+              f"Ray {hop['ray_ms']} ms, overhead {hop['overhead_ms']} ms")
+    path = write_result(
+        "scale" if args.device == "cpu" else "scale_cuda",
+        {
+            "device": args.device,
+            "model": backend.name if backend else "none",
+            "propositions": n,
+            "quick": args.quick,
+            "throughput": {name: {"per_s": round(rate, 2), "ratio": round(ratio, 3)} for name, rate, ratio in rows},
+            "hop": hop,
+            "note": "the machine is shared; compare figures within one run",
+        },
+    )
+    con.print(f"wrote {path}")
+    serve.shutdown()
+    ray.shutdown()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
