@@ -4,7 +4,8 @@
 
 Targets (issue 2): gate p99 < 1 ms for a 20-claim artifact on one core; >= 50,000 appended rows/s
 batched; >= 1,000,000 id checks/s. The gate is timed without journaling (one journal write per
-decision is a LanceDB commit, reported separately), pinned to one core where the OS allows.
+decision is a LanceDB commit, reported separately), pinned to one core where the OS allows;
+appends run unpinned, since LanceDB writes with background threads.
 """
 
 from __future__ import annotations
@@ -67,12 +68,7 @@ def main() -> None:
     args = ap.parse_args()
     secs = 0.5 if args.quick else 3.0
     rows = 20_000 if args.quick else 100_000
-    try:
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-        pinned = True
-    except (AttributeError, OSError):
-        pinned = False
-
+    pinned = False
     tmp = tempfile.mkdtemp(prefix="warrant-bench-")
     try:
         led = Ledger.open(tmp)
@@ -96,7 +92,12 @@ def main() -> None:
         check_s = time.perf_counter() - t0
         assert len(missing) == 500
 
-        # -- gate ------------------------------------------------------------------------------
+        # -- gate: the target is per core, so pin to one (appends above use Lance's writer threads)
+        try:
+            os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+            pinned = True
+        except (AttributeError, OSError):
+            pass
         gate = Gate(led)
         gate_rows = {n: bench_gate(gate, artifact(n, ids), secs) for n in (1, 20, 200)}
         j = Journal.open(tmp)
@@ -116,7 +117,7 @@ def main() -> None:
         "gate_with_journal_20_claims_ms": journaled_ms,
         "targets": {"gate_p99_ms_20_claims": 1.0, "append_rows_per_s": 50_000, "ids_per_s": 1_000_000},
     }
-    table = Table(title="Warrant control plane" + (" (one core)" if pinned else ""))
+    table = Table(title="Warrant control plane" + (" (gate pinned to one core)" if pinned else ""))
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_column("target", justify="right")
