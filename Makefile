@@ -12,11 +12,11 @@ export LANCEDB_LOG=error
 
 .PHONY: demo test install bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	# torch first, from the CPU wheel on local disk: a plain `torch` requirement would pull a multi-GB CUDA build.
 	$(BIN)/pip install -q torch==2.13.0
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -e '.[dev,langgraph]'
 	touch $(STAMP)
 
 install: $(STAMP)
