@@ -23,7 +23,6 @@ as one LanceDB version (per-row versions explode file counts, STACK.md).
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import os
 import time
 from dataclasses import dataclass
@@ -32,7 +31,7 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 import pyarrow as pa
 import ray
 
-from ledger import Journal, JournalEntry, Ledger, LedgerLockedError, canonical_json
+from ledger import Journal, JournalEntry, Ledger, LedgerLockedError, canonical_json, sha256_hex
 from ledger.evidence import NewEvidence
 from ledger.journal import JournalKind
 from ledger.table import AppendOnlyTable
@@ -58,11 +57,11 @@ class DuplicateEntry(Exception):
 
 
 def ledger_actor_name(uri: str) -> str:
-    return "warrant-ledger-" + hashlib.sha256(uri.encode()).hexdigest()[:12]
+    return "warrant-ledger-" + sha256_hex(uri.encode())[:12]
 
 
 def content_digest(rows: Sequence[JournalRow]) -> str:
-    return hashlib.sha256(canonical_json([[r, str(JournalKind(k).value), s, p] for r, k, s, p in rows])).hexdigest()
+    return sha256_hex(canonical_json([[r, str(JournalKind(k).value), s, p] for r, k, s, p in rows]))
 
 
 T = TypeVar("T")

@@ -15,9 +15,8 @@ import argparse
 import random
 import tempfile
 import time
-from pathlib import Path
 
-from _common import ROOT, write_result
+from _common import write_result
 from rich.console import Console
 from rich.table import Table
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from typing import Any, Callable, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ledger import Journal, Ledger, RecordNotFound
 from runtime.contract import ASSERTION, QUOTE, ActionIntent, Artifact, content_hash
-from runtime.violations import Violation, from_pydantic, json_path
+from runtime.violations import Violation, from_pydantic
 
 
 class IntentChecker(Protocol):

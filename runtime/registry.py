@@ -418,6 +418,12 @@ def document_violations(validator: Any, value: Any, root: str) -> list[Violation
     return schema_violations(validator, value, root)
 
 
+def jsonable(value: Any) -> Any:
+    """`value` itself if it is plain JSON, else its repr: keeps results, reports and journal
+    entries that quote an agent's bad input serialisable."""
+    return value if not json_problems(value) else repr(value)
+
+
 def json_problems(value: Any) -> list[tuple[tuple[str | int, ...], str]]:
     """Where `value` is not plain JSON (dict with str keys, list, str, finite number, bool, None).
 

@@ -11,7 +11,6 @@ planners dispatch on data, never on prose.
 from __future__ import annotations
 
 import copy
-import re
 import threading
 import time
 import uuid
@@ -25,7 +24,7 @@ from ledger.journal import JournalKind
 from runtime.claimset import ClaimSet, claim_set
 from runtime.contract import ActionIntent, content_hash
 from runtime.grants import GrantBook, GrantRefusal, Policy, RefusalCode
-from runtime.registry import RegisteredTool, ToolRegistry, document_violations, json_problems
+from runtime.registry import RegisteredTool, ToolRegistry, document_violations, json_problems, jsonable
 from runtime.violations import Violation, from_pydantic
 
 
@@ -105,14 +104,10 @@ def new_call_id() -> str:
     return "call_" + uuid.uuid4().hex[:16]
 
 
-def _jsonable(value: Any) -> Any:
-    return value if not json_problems(value) else repr(value)
-
-
 def _clean(v: Violation) -> Violation:
     # Violations carry the offending value; anything not JSON becomes its repr so every result
     # (and the journal entry that copies it) stays serialisable.
-    return v.model_copy(update={"expected": _jsonable(v.expected), "got": _jsonable(v.got)})
+    return v.model_copy(update={"expected": jsonable(v.expected), "got": jsonable(v.got)})
 
 
 class ToolBus:
@@ -356,5 +351,4 @@ __all__ = [
     "ToolResult",
     "UnverifiedClaim",
     "new_call_id",
-    "schema_violations",
 ]

@@ -34,7 +34,7 @@ from runtime.graph.approval import ApprovalRequest, Approver, approve_nothing
 from runtime.graph.corpus import Corpus, CorpusError
 from runtime.graph.graph import Graph
 from runtime.graph.report import Action, ChainStatus, Handoff, ReviewItem, RunReport, ToolCall
-from runtime.registry import ToolRegistry
+from runtime.registry import ToolRegistry, jsonable
 from runtime.toolbus import ToolBus, ToolCallRejected, ToolFailed, ToolRefused, ToolResult
 from runtime.verify.verdict import ArtifactVerdict
 from runtime.verify.verifier import Verifier, annotate
@@ -261,7 +261,7 @@ class GraphRunner:
     def _call(self, st: _Run, rnd: int, node: str, via: str, intent: Any, grant_id: str | None = None) -> Any:
         out = self.plane.bus.execute(st.run_id, intent, grant_id=grant_id)
         args = intent.get("args") if isinstance(intent, dict) else intent.args
-        rec = ToolCall(round=rnd, node=node, via=via, tool=out.tool, version=out.version, args=_jsonable(args), status=out.status,
+        rec = ToolCall(round=rnd, node=node, via=via, tool=out.tool, version=out.version, args=jsonable(args), status=out.status,
                        call_id=getattr(out, "call_id", None))
         if isinstance(out, ToolResult):
             rec.ledger_id, rec.output = out.ledger_id, out.output
@@ -410,15 +410,7 @@ def _as_json(out: Any) -> Any:
             return json.loads(out)
         except ValueError:
             return out[:2000]
-    return _jsonable(out)
-
-
-def _jsonable(v: Any) -> Any:
-    try:
-        canonical_json(v)
-        return v
-    except (TypeError, ValueError):
-        return repr(v)
+    return jsonable(out)
 
 
 def _laundering(violations: list[Violation], artifact_ids: dict[str, str]) -> list[str]:
