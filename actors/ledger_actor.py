@@ -258,7 +258,7 @@ def _open_writers(uri: str, lock_wait_s: float) -> tuple[Ledger, Journal, Append
         try:
             opened.append(Ledger.open(uri, writer=True))
             opened.append(Journal.open(uri, writer=True))
-            opened.append(AppendOnlyTable(uri, DELIVERIES, _DELIVERY_SCHEMA, _receipt_fields, writer=True))
+            opened.append(AppendOnlyTable(uri, DELIVERIES, _DELIVERY_SCHEMA, _RECEIPT_CHAINED, writer=True))
             return opened[0], opened[1], opened[2]
         except LedgerLockedError:
             for o in opened:
@@ -269,8 +269,7 @@ def _open_writers(uri: str, lock_wait_s: float) -> tuple[Ledger, Journal, Append
             time.sleep(0.2)
 
 
-def _receipt_fields(row: dict[str, Any]) -> list[Any]:
-    return [row[k] for k in ("seq", "request_id", "first_seq", "count", "content", "created_us")]
+_RECEIPT_CHAINED = ("seq", "request_id", "first_seq", "count", "content", "created_us")
 
 
 def ensure_ledger_actor(uri: str, *, detached: bool = False, name: str | None = None) -> "ray.actor.ActorHandle":

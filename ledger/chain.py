@@ -7,8 +7,10 @@ whose stored hash does not match what its fields and its predecessor say it must
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from json.encoder import encode_basestring
+from typing import Any, Callable, Iterable, Sequence
 
 from ledger.canonical import canonical_json, sha256_hex
 
@@ -19,6 +21,39 @@ def link_hash(prev_hash: str, fields: list[Any]) -> str:
     """`fields`: the entry's chained values in a fixed order (a JSON list is unambiguous and,
     unlike a dict, needs no key sorting on the append hot path)."""
     return sha256_hex(prev_hash.encode("ascii") + b"\n" + canonical_json(fields))
+
+
+def chain_links(prev_hash: str, columns: Sequence[Sequence[Any]]) -> tuple[list[str], list[str]]:
+    """`link_hash` over many entries at once, given as columns of their chained fields (in the
+    fixed order). Returns (prev_hash, entry_hash) per entry.
+
+    The append hot path: when every column holds only `str` or only `int` values, each entry's
+    canonical JSON is assembled from per-column escapes (`encode_basestring` is the very escaper
+    the canonical encoder uses with ensure_ascii=False, and ints print as `int.__repr__`), which
+    gives the same bytes at a fraction of the per-row encoder cost. Any other value type falls
+    back to `canonical_json` per entry."""
+    encoded = []
+    for col in columns:
+        kinds = set(map(type, col))
+        if kinds <= {str}:
+            encoded.append(map(encode_basestring, col))
+        elif kinds <= {int}:
+            encoded.append(map(int.__repr__, col))
+        else:
+            encoded = None
+            break
+    if encoded is None:
+        rows = [canonical_json(list(f)).decode("utf-8") for f in zip(*columns)]
+    else:
+        rows = ["[" + ",".join(f) + "]" for f in zip(*encoded)]
+    sha256 = hashlib.sha256
+    prevs, hashes = [], []
+    prev = prev_hash
+    for row in rows:
+        prevs.append(prev)
+        prev = sha256((prev + "\n" + row).encode("utf-8")).hexdigest()
+        hashes.append(prev)
+    return prevs, hashes
 
 
 @dataclass(frozen=True)

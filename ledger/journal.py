@@ -47,10 +47,6 @@ _SCHEMA = pa.schema(
 _CHAINED = ("seq", "run_id", "kind", "subject", "payload", "created_us")
 
 
-def _chained(row: dict[str, Any]) -> list[Any]:
-    return [row[k] for k in _CHAINED]
-
-
 def entry_id(row: dict[str, Any]) -> str:
     return "jrn_" + row["entry_hash"][:32]
 
@@ -84,7 +80,7 @@ class Journal:
 
     @classmethod
     def open(cls, uri: str, *, writer: bool = True) -> "Journal":
-        return cls(AppendOnlyTable(uri, TABLE, _SCHEMA, _chained, writer=writer))
+        return cls(AppendOnlyTable(uri, TABLE, _SCHEMA, _CHAINED, writer=writer))
 
     def close(self) -> None:
         self._t.close()

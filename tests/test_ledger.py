@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger import Journal, Ledger, LedgerError, LedgerLockedError, RecordNotFound, SourceError, record_id
-from ledger.chain import GENESIS, link_hash, verify_rows
+from ledger.chain import GENESIS, chain_links, link_hash, verify_rows
 
 
 def test_ids_are_content_hashes_and_appends_are_idempotent_per_run(ledger):
@@ -118,6 +118,60 @@ def test_verify_names_the_entry_whose_bytes_were_edited_in_the_file(ledger_uri, 
     assert not rep.ok
     assert rep.first_bad.seq == 7 and rep.first_bad.entry_id == ids[7]
     assert "data was edited" in rep.first_bad.reason
+
+
+def test_hash_columns_are_stored_plain_and_an_edited_link_in_the_file_is_found(ledger_uri, ledger):
+    _fill(ledger)
+    stored = lancedb.connect(ledger_uri).open_table("evidence").schema
+    for name in ("id", "sha256", "prev_hash", "entry_hash"):
+        assert stored.field(name).metadata == {b"lance-encoding:compression": b"none"}, name
+    ledger.close()
+    # Uncompressed, a link's hex digest sits in the data file as written: flip one character.
+    rows = Ledger.open(ledger_uri, writer=False)._t.rows_in_order()
+    target = rows[5]["entry_hash"].encode()
+    (path,) = glob.glob(f"{ledger_uri}/evidence.lance/data/*.lance")
+    raw = open(path, "rb").read()
+    assert raw.count(target) == 2  # entry 5's entry_hash and entry 6's prev_hash
+    at = raw.index(target)
+    forged = target[:10] + (b"0" if target[10:11] != b"0" else b"1") + target[11:]
+    with open(path, "wb") as f:
+        f.write(raw[:at] + forged + raw[at + 64 :])
+    rep = Ledger.open(ledger_uri, writer=False).verify()
+    assert rep.first_bad.seq in (5, 6) and not rep.ok
+
+
+def test_a_ledger_created_without_the_encoding_hints_still_appends_and_verifies(tmp_path):
+    from ledger.evidence import _SCHEMA
+    from ledger.table import CHAIN_COLUMNS
+
+    uri = str(tmp_path / "old")
+    plain = pa.schema([pa.field(f.name, f.type) for f in list(_SCHEMA) + CHAIN_COLUMNS])
+    lancedb.connect(uri).create_table("evidence", schema=plain)
+    led = Ledger.open(uri)
+    ids = led.append_many([led.item("r", f"old-format record {i}") for i in range(20)])
+    assert led.count() == 20 and led.exists("r", ids) == [] and led.verify().ok
+
+
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        (lambda c: c.pop("source"), r"missing columns \['source'\]"),
+        (lambda c: c.update(summary=["x"] * 2), r"unexpected columns \['summary'\]"),
+        (lambda c: c["kind"].pop(), "columns of different lengths"),
+        (lambda c: c.update(seq=[0, 1]), r"unexpected columns \['seq'\]"),
+    ],
+)
+def test_bad_column_batches_are_refused_and_nothing_is_written(ledger, change, match):
+    ledger.append("r", "already there")
+    cols = {
+        "id": ["led_a", "led_b"], "run_id": ["r", "r"], "kind": ["span", "span"], "media_type": ["text/plain"] * 2,
+        "sha256": ["0" * 64] * 2, "size": [1, 1], "data": [b"a", b"b"], "text": ["a", "b"],
+        "source": ["{}", "{}"], "created_us": [1, 1],
+    }
+    change(cols)
+    with pytest.raises(LedgerError, match=match):
+        ledger._t.append_columns(cols)
+    assert ledger.count() == 1 and ledger.verify().ok
 
 
 def test_verify_catches_a_metadata_edit_through_lancedb(ledger_uri, ledger):
@@ -251,3 +305,23 @@ def test_full_text_search_suggests_records_of_the_same_run_only(ledger):
     assert hits[0] == cap and other not in hits and blob not in hits
     assert cap not in [rid for rid, _ in ledger.search("run_1", "hourly rate cap", exclude=[cap])]
     assert ledger.search("run_1", "   ") == []
+
+
+_scalar = st.one_of(st.text(), st.integers(min_value=-(2**70), max_value=2**70))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 4), st.data())
+def test_batched_links_equal_one_link_at_a_time(width, data):
+    """The append path's column-wise encoding must give the bytes link_hash gives, for any text
+    (escapes, non-ASCII, control characters) and any int, and fall back for other types."""
+    n = data.draw(st.integers(1, 8))
+    kinds = data.draw(st.lists(st.sampled_from(["str", "int", "mixed"]), min_size=width, max_size=width))
+    pick = {"str": st.text(), "int": st.integers(), "mixed": st.one_of(_scalar, st.none(), st.booleans(), st.floats(allow_nan=False))}
+    columns = [data.draw(st.lists(pick[k], min_size=n, max_size=n)) for k in kinds]
+    prevs, hashes = chain_links(GENESIS, columns)
+    prev = GENESIS
+    for i, fields in enumerate(zip(*columns)):
+        assert prevs[i] == prev
+        prev = link_hash(prev, list(fields))
+        assert hashes[i] == prev
