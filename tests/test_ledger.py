@@ -307,6 +307,26 @@ def test_full_text_search_suggests_records_of_the_same_run_only(ledger):
     assert ledger.search("run_1", "   ") == []
 
 
+def test_a_batch_mixing_text_binary_and_invalid_utf8_indexes_only_the_text(ledger):
+    """The text column is decoded for a whole batch at once; one record that claims to be text
+    but is not UTF-8 must not take the others' searchable text away, nor be written wrong."""
+    items = [
+        ledger.item("run_1", "Clause 7: invoices are payable within 30 days."),
+        ledger.item("run_1", b"caf\xe9 not utf-8", media_type="text/plain; charset=latin-1"),
+        ledger.item("run_1", b"\x89PNG\r\n", media_type="image/png"),
+        ledger.item("run_1", '{"invoice": "INV-7", "payable_days": 30}', kind="tool_output"),
+    ]
+    clause, latin, png, tool = ledger.append_many(items)
+    texts = {r["id"]: r["text"] for r in ledger.spans("run_1").to_pylist()}
+    assert texts[clause].startswith("Clause 7") and texts[tool].startswith('{"invoice"')
+    assert texts[latin] is None and texts[png] is None
+    assert ledger.get("run_1", latin).data == b"caf\xe9 not utf-8"
+    assert ledger.verify().ok
+    only_text = ledger.append_many([ledger.item("run_1", f"payable within {d} days") for d in (10, 20)])
+    texts = {r["id"]: r["text"] for r in ledger.spans("run_1").to_pylist()}
+    assert [texts[i] for i in only_text] == ["payable within 10 days", "payable within 20 days"]
+
+
 _scalar = st.one_of(st.text(), st.integers(min_value=-(2**70), max_value=2**70))
 
 
