@@ -278,6 +278,11 @@ def _session(path: Path, threads: int):
     return ort.InferenceSession(str(path), so, providers=["CPUExecutionProvider"])
 
 
+# The int8 graph is dynamically quantised: a pair's score depends on its batch-mates, so it is
+# evaluated the way runtime/verify/backends/onnx_nli.py serves it, one pair at a time.
+INT8_BATCH = 1
+
+
 def predict(sess, tok, premises, hypotheses, max_length: int, batch_size: int = 64) -> np.ndarray:
     """Softmax probabilities [n, 3]; sorted by length and padded per batch."""
     names = {i.name for i in sess.get_inputs()}
@@ -349,7 +354,7 @@ def eval_summ(sess, tok, rows: list[dict], max_length: int) -> dict:
                     prem.append(ch)
                     hyp.append(part)
                     owner.append((ci, gran, si))
-    probs = predict(sess, tok, prem, hyp, max_length)
+    probs = predict(sess, tok, prem, hyp, max_length, batch_size=INT8_BATCH)
     best: dict = {}
     for (ci, gran, si), p in zip(owner, probs):
         key = (ci, gran, si)
@@ -384,7 +389,8 @@ def evaluate(args, train_stats: dict | None, export_info: dict | None) -> dict:
     if args.eval_limit:
         snli = snli[: args.eval_limit]
     t0 = time.time()
-    p8 = predict(sess, tok, [r["premise"] for r in snli], [r["hypothesis"] for r in snli], args.max_length)
+    p8 = predict(sess, tok, [r["premise"] for r in snli], [r["hypothesis"] for r in snli], args.max_length,
+                 batch_size=INT8_BATCH)
     dt = time.time() - t0
     y = np.array([LABEL2ID[r["label"]] for r in snli])
     pred8 = p8.argmax(-1)
@@ -412,7 +418,8 @@ def evaluate(args, train_stats: dict | None, export_info: dict | None) -> dict:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import nli_data
     syn = nli_data.synth_pairs(args.synthetic_eval_templates, seed=args.synthetic_eval_seed)
-    ps = predict(sess, tok, [r["premise"] for r in syn], [r["hypothesis"] for r in syn], args.max_length)
+    ps = predict(sess, tok, [r["premise"] for r in syn], [r["hypothesis"] for r in syn], args.max_length,
+                 batch_size=INT8_BATCH)
     ys = np.array([LABEL2ID[r["label"]] for r in syn])
     per = {l: round(float((ps.argmax(-1)[ys == i] == i).mean()), 4) for i, l in enumerate(LABELS)}
     ent_vs_other = balanced_acc((ps[:, 0] > ps[:, 1] + ps[:, 2]).astype(int), (ys == 0).astype(int))
@@ -472,11 +479,17 @@ def recipe_commands(stats: dict) -> str:
 
 
 def recipe_note(stats: dict) -> str:
-    prev = stats.get("continued_from")
-    if not prev:
+    """One line per stage when training ran in stages; the last stage's settings follow."""
+    stages, cur = [], stats
+    while cur:
+        stages.append(cur)
+        cur = cur.get("continued_from")
+    if len(stages) == 1:
         return ""
-    return (f"Stage 1: {prev.get('epochs')} epoch(s) from the base model, seed {prev.get('seed')}, peak lr "
-            f"{prev.get('lr')}, warmup {prev.get('warmup')}. Last stage, continuing that checkpoint: ")
+    lines = [f"Stage {i + 1}: {st.get('epochs')} epoch(s) {'from the base model' if i == 0 else 'continuing stage ' + str(i)}, "
+             f"seed {st.get('seed')}, peak lr {st.get('lr')}, warmup {st.get('warmup')}, {st.get('train_seconds', 0) / 60:.1f} min."
+             for i, st in enumerate(reversed(stages))]
+    return "\n".join(lines) + "\nSettings of the last stage (the others differ only as listed): "
 
 
 def write_model_card(args, res: dict) -> None:

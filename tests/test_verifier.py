@@ -214,6 +214,35 @@ def test_embedded_model_scores_pairs_in_label_order(nli):
 
 
 @needs_model
+def test_a_pairs_score_does_not_depend_on_its_batch_mates(nli):
+    """Same pair, same score, whatever else is scored with it: otherwise the in-process and the
+    Ray Data paths (different batches) can reach different verdicts on the same evidence."""
+    assert nli.per_pair  # the embedded model is dynamically quantised
+    pairs = [
+        ("The invoice was paid on 3 March by bank transfer.", "The invoice was paid."),
+        ("Clause 4: hourly rates are capped at USD 250. " * 6, "Rates are capped."),
+        ("A man plays a guitar on stage.", "Nobody is playing music."),
+        ("Timesheet, March: 12 hours of document review by A. Ortiz at USD 240/h.", "Ortiz billed 12 hours."),
+        ("x", "y"),
+    ]
+    together = nli.score(pairs)
+    for i, pair in enumerate(pairs):
+        np.testing.assert_array_equal(nli.score([pair]), together[i : i + 1])
+    np.testing.assert_array_equal(nli.score(pairs[::-1])[::-1], together)
+
+
+def test_dynamic_quantisation_is_detected_across_read_chunks(tmp_path):
+    from runtime.verify.backends.onnx_nli import _dynamically_quantized
+
+    plain = tmp_path / "float.onnx"
+    plain.write_bytes(b"\0" * (1 << 22) + b"MatMul" * 100)
+    assert not _dynamically_quantized(plain)
+    split = tmp_path / "split.onnx"  # the op name straddles the 4 MiB read boundary
+    split.write_bytes(b"\0" * ((1 << 22) - 7) + b"DynamicQuantizeLinear" + b"\0" * 100)
+    assert _dynamically_quantized(split)
+
+
+@needs_model
 def test_model_supports_with_the_minimal_verbatim_chunk(ledger, ids, nli):
     (p,) = by_prop(
         Verifier(ledger, nli).verify(artifact(assertion("c", prop("p", "statement", {"text": "Harbor Legal LLP may not bill travel time to Client CL-7."}, [ids["letter"]]))))
