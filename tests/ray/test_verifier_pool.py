@@ -116,11 +116,12 @@ def test_the_pool_scales_from_one_to_two_replicas_under_load_and_back(shared, se
             for r in [handle.check.remote(run, c, p) for _ in range(24)]:
                 r.result(timeout_s=120)
 
-    threads = [threading.Thread(target=load) for _ in range(2)]
+    threads = [threading.Thread(target=load) for _ in range(3)]
     for th in threads:
         th.start()
     try:
-        _wait(lambda: len(_replicas("autoscale")) == 2, 90, "the pool to scale up to 2 replicas")
+        # Generous: once, in a clean-clone run on 2 busy cores, no upscale came within 90 s.
+        _wait(lambda: len(_replicas("autoscale")) == 2, 180, "the pool to scale up to 2 replicas")
     finally:
         stop.set()
         for th in threads:
