@@ -231,6 +231,14 @@ def test_a_pairs_score_does_not_depend_on_its_batch_mates(nli):
     np.testing.assert_array_equal(nli.score(pairs[::-1])[::-1], together)
 
 
+@needs_model
+def test_per_pair_scoring_can_be_forced_either_way(monkeypatch):
+    monkeypatch.setenv("WARRANT_NLI_PER_PAIR", "0")
+    assert load_backend().per_pair is False
+    monkeypatch.setenv("WARRANT_NLI_PER_PAIR", "1")
+    assert load_backend().per_pair is True
+
+
 def test_dynamic_quantisation_is_detected_across_read_chunks(tmp_path):
     from runtime.verify.backends.onnx_nli import _dynamically_quantized
 

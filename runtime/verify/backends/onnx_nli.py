@@ -47,7 +47,8 @@ class OnnxNLI(NLIBackend):
         # arithmetic on any machine), with one pair per core in flight. On 2 cores that was
         # faster than batching (long evidence 80 vs 45 pairs/s, short 571 vs 359). Float models
         # batch as usual.
-        self.per_pair = _dynamically_quantized(model_path)
+        forced = os.environ.get("WARRANT_NLI_PER_PAIR")  # "0" / "1" overrides the detection
+        self.per_pair = _dynamically_quantized(model_path) if forced not in ("0", "1") else forced == "1"
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = 1 if self.per_pair else threads
         opts.inter_op_num_threads = 1
