@@ -461,15 +461,22 @@ def evaluate(args, train_stats: dict | None, export_info: dict | None) -> dict:
 _DEFAULT_FLAGS = {"seed": 13, "lr": 6e-5, "warmup": 0.06, "epochs": 1, "batch_size": 32, "max_length": 128}
 
 
+def _stages(stats: dict) -> list[dict]:
+    """The training stages behind `stats`, oldest first (each --init-from run records the
+    stats of the checkpoint it continued under `continued_from`)."""
+    stages = []
+    while stats:
+        stages.append(stats)
+        stats = stats.get("continued_from")
+    return stages[::-1]
+
+
 def recipe_commands(stats: dict) -> str:
     """The train_nli.py command lines that reproduce `stats`, oldest first: one per stage when
     a stage continued an earlier checkpoint (--init-from)."""
-    stages, cur = [], stats
-    while cur:
-        stages.append(cur)
-        cur = cur.get("continued_from")
+    stages = _stages(stats)
     lines = []
-    for i, st in enumerate(reversed(stages)):
+    for i, st in enumerate(stages):
         flags = ["--init-from models/nli-minilm-l6/checkpoint"] if i else []
         flags += [f"--{k.replace('_', '-')} {st[k]}" for k, v in _DEFAULT_FLAGS.items() if k in st and st[k] != v]
         if i < len(stages) - 1:
@@ -480,15 +487,12 @@ def recipe_commands(stats: dict) -> str:
 
 def recipe_note(stats: dict) -> str:
     """One line per stage when training ran in stages; the last stage's settings follow."""
-    stages, cur = [], stats
-    while cur:
-        stages.append(cur)
-        cur = cur.get("continued_from")
+    stages = _stages(stats)
     if len(stages) == 1:
         return ""
     lines = [f"Stage {i + 1}: {st.get('epochs')} epoch(s) {'from the base model' if i == 0 else 'continuing stage ' + str(i)}, "
              f"seed {st.get('seed')}, peak lr {st.get('lr')}, warmup {st.get('warmup')}, {st.get('train_seconds', 0) / 60:.1f} min."
-             for i, st in enumerate(reversed(stages))]
+             for i, st in enumerate(stages)]
     return "\n".join(lines) + "\nSettings of the last stage (the others differ only as listed): "
 
 

@@ -274,7 +274,7 @@ class Ledger:
         # be, because at tens of thousands of rows a second each Python step per row shows.
         run_ids, datas, kinds, media, sources = (list(c) for c in zip(*items))
         shas = [h.hexdigest() for h in map(hashlib.sha256, datas)]
-        ids = [ID_PREFIX + sha[:32] for sha in shas]
+        ids = list(map(id_from_sha, shas))
         keep = self._fresh(run_ids, ids)
         if keep is not None:
             if not keep:

@@ -80,6 +80,8 @@ class AppendOnlyTable:
         if unknown:
             raise ValueError(f"chained columns {unknown} are not columns of {name!r}")
         self.chained = tuple(chained)
+        chain = {f.name for f in CHAIN_COLUMNS}
+        self._data_columns = [n for n in self.schema.names if n not in chain]
         self._db = connect(uri, create=writer)
         self._lock_fd: int | None = None
         self._mutex = threading.Lock()
@@ -190,7 +192,7 @@ class AppendOnlyTable:
         self._check_writer()
         if not rows:
             return []
-        columns = {name: [r[name] for r in rows] for name in self._data_columns()}
+        columns = {name: [r[name] for r in rows] for name in self._data_columns}
         seqs, prevs, hashes = self.append_columns(columns)
         return [dict(r, seq=s, prev_hash=p, entry_hash=h) for r, s, p, h in zip(rows, seqs, prevs, hashes)]
 
@@ -199,7 +201,7 @@ class AppendOnlyTable:
         one LanceDB version. Durable when this returns. Returns (seq, prev_hash, entry_hash)
         per row. Column-shaped because building a dict per row cost more than LanceDB's commit."""
         self._check_writer()
-        n = _batch_length(self.name, columns, self._data_columns())
+        n = _batch_length(self.name, columns, self._data_columns)
         if n == 0:
             return [], [], []
         with self._mutex:
@@ -221,10 +223,6 @@ class AppendOnlyTable:
     def _check_writer(self) -> None:
         if not self.writer:
             raise LedgerError(f"{self.name!r} was opened read-only; appends go through its writer")
-
-    def _data_columns(self) -> list[str]:
-        chain = {f.name for f in CHAIN_COLUMNS}
-        return [n for n in self.schema.names if n not in chain]
 
     def _chain(self, columns: Mapping[str, list[Any]], n: int) -> tuple[list[int], list[str], list[str]]:
         first = self._tail_seq + 1
