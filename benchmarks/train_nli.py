@@ -123,7 +123,8 @@ def train(args) -> dict:
         prev_stats = Path(args.init_from) / "train_stats.json"
         previous = json.loads(prev_stats.read_text()) if prev_stats.exists() else {"checkpoint": str(args.init_from)}
         previous.pop("data_manifest", None)
-        log(f"continuing from {args.init_from} ({previous.get('epochs', '?')} epoch(s) already)")
+        log(f"continuing from {args.init_from} "
+            f"({previous.get('total_epochs', previous.get('epochs', '?'))} epoch(s) already)")
     t0 = time.time()
     enc = tok([r["premise"] for r in rows], [r["hypothesis"] for r in rows], truncation="longest_first",
               max_length=args.max_length)
@@ -177,6 +178,12 @@ def train(args) -> dict:
             if args.save_every and step % args.save_every == 0 and step != total_steps:
                 model.save_pretrained(ckpt / "partial")
                 log(f"saved partial checkpoint at step {step}")
+        if ep + 1 < len(epoch_batches):
+            # Keep each inner epoch's end so a multi-epoch run can be scored per epoch afterwards
+            # (one schedule over N epochs is not the same as N runs of one epoch).
+            model.save_pretrained(ckpt / f"epoch-{ep + 1}")
+            tok.save_pretrained(ckpt / f"epoch-{ep + 1}")
+            log(f"saved the end of epoch {ep + 1} to {ckpt / f'epoch-{ep + 1}'}")
     train_seconds = time.time() - t_start
     model.eval()
     model.save_pretrained(ckpt)
@@ -496,6 +503,16 @@ def recipe_note(stats: dict) -> str:
     return "\n".join(lines) + "\nSettings of the last stage (the others differ only as listed): "
 
 
+SNLI_TARGET = 0.85
+
+
+def _target_line(accuracy: float) -> str:
+    if accuracy >= SNLI_TARGET:
+        return f"The project's quality target for SNLI test accuracy is {SNLI_TARGET}: the shipped int8 model meets it."
+    return (f"The project's quality target for SNLI test accuracy is {SNLI_TARGET}; the score above is what "
+            "this recipe reached, not the target.")
+
+
 def write_model_card(args, res: dict) -> None:
     t = res.get("training") or {}
     dm = t.get("data_manifest") or {}
@@ -564,8 +581,7 @@ Training is deterministic only up to CPU kernel / thread scheduling differences.
 | int8 throughput on SNLI test (2 threads) | {s['pairs_per_s_int8']} pairs/s |
 
 Throughput and training speed were measured on a 2-core machine shared with other jobs: treat
-them as lower bounds. The project's quality target for SNLI test accuracy is 0.85; the score above
-is what this recipe reached, not the target.
+them as lower bounds. {_target_line(s['accuracy_int8'])}
 
 HaluEval summarization protocol: documents split into sentence-aligned chunks fitting, with the
 claim, into {h['max_length']} tokens; "supported" iff the best chunk has P(entailment) >
