@@ -11,6 +11,11 @@ from pathlib import Path
 # a 1 -> 2 -> 1 replica test take minutes. The local cluster's processes inherit this environment.
 os.environ.setdefault("RAY_SERVE_HANDLE_AUTOSCALING_METRIC_PUSH_INTERVAL_S", "0.5")
 os.environ.setdefault("RAY_SERVE_REPLICA_AUTOSCALING_METRIC_PUSH_INTERVAL_S", "0.5")
+# Replicas, not handles, report the requests they are running. With handle-side reports (Ray's
+# default) the autoscaling test failed inside the full suite: the controller saw 0.0 ongoing
+# requests while ~72 were in flight from this process's handle. Queued requests still come from
+# the handle.
+os.environ.setdefault("RAY_SERVE_COLLECT_AUTOSCALING_METRICS_ON_HANDLE", "0")
 # What `warrant serve` sets too: a replica busy with a batch answers queue-length probes late.
 os.environ.setdefault("RAY_SERVE_QUEUE_LENGTH_RESPONSE_DEADLINE_S", "1.0")
 

@@ -119,11 +119,6 @@ def test_the_pool_scales_from_one_to_two_replicas_under_load_and_back(shared, se
         model=model_spec, min_replicas=1, max_replicas=2, initial_replicas=1, target_ongoing_requests=2,
         upscale_delay_s=0.5, downscale_delay_s=2.0, look_back_period_s=1.0, metrics_interval_s=0.5,
         num_cpus=0.5, max_batch_size=4, batch_wait_timeout_s=0.01,
-        # Batched scoring. With the shipped per-pair scoring this test passes alone (6 of 6 runs,
-        # from a bare environment and from a fresh clone) but failed inside the full suite: the
-        # controller saw 0.0 ongoing requests while ~72 were in flight, so the handle's load
-        # reports did not reach it. Open problem, recorded in the issue.
-        env_vars={"WARRANT_NLI_PER_PAIR": "0"},
     )
     handle = serve.run(pool_app(shared.uri, cfg), name="autoscale", route_prefix=None)
     assert len(_replicas("autoscale")) == 1
