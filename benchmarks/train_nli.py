@@ -44,6 +44,7 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 import numpy as np  # noqa: E402
+from _common import SNLI_TARGET  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA_DIR = ROOT / "data" / "nli"
@@ -501,9 +502,6 @@ def recipe_note(stats: dict) -> str:
              f"seed {st.get('seed')}, peak lr {st.get('lr')}, warmup {st.get('warmup')}, {st.get('train_seconds', 0) / 60:.1f} min."
              for i, st in enumerate(stages)]
     return "\n".join(lines) + "\nSettings of the last stage (the others differ only as listed): "
-
-
-SNLI_TARGET = 0.85
 
 
 def _target_line(accuracy: float) -> str:
