@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import re
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,6 +28,12 @@ from ledger.table import AppendOnlyTable, digest_field, sql_str
 TABLE = "evidence"
 ID_PREFIX = "led_"
 
+
+
+# The one pattern for run ids (the contract's artifacts use it too): ids end up in file names,
+# console tables and URLs, so only characters that need no quoting anywhere.
+RUN_ID_PATTERN = r"^[A-Za-z0-9_.:-]{1,128}$"
+_RUN_ID = re.compile(RUN_ID_PATTERN)
 
 class EvidenceKind(str, Enum):
     SPAN = "span"  # text retrieved from a document
@@ -249,8 +256,8 @@ class Ledger:
             data = data.encode("utf-8")
         if not isinstance(data, (bytes, bytearray)):
             raise SourceError(f"data: expected bytes or str, got {type(data).__name__}")
-        if not isinstance(run_id, str) or not run_id:
-            raise SourceError(f"run_id: expected a non-empty string, got {run_id!r}")
+        if not isinstance(run_id, str) or not _RUN_ID.fullmatch(run_id):
+            raise SourceError(f"run_id: expected 1-128 characters of A-Z a-z 0-9 _ . : -, got {run_id[:80] if isinstance(run_id, str) else run_id!r}")
         try:
             kind = EvidenceKind(kind)
         except ValueError:

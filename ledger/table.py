@@ -73,7 +73,7 @@ class AppendOnlyTable:
         writer: bool,
     ):
         """`chained`: the columns each link commits to, in a fixed order (`seq` among them)."""
-        self.uri = uri
+        self.uri = uri = os.fspath(uri)  # a pathlib.Path is as good as a string
         self.name = name
         self.schema = pa.schema(list(schema) + CHAIN_COLUMNS)
         unknown = [c for c in chained if c not in self.schema.names]

@@ -10,10 +10,12 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ledger import EvidenceKind, Journal, Ledger, LedgerError
 from runtime.contract import json_schema
+from runtime.exits import ExitCode, fail, run_cli
 
 app = typer.Typer(
     help="Warrant: a verification runtime for multi-agent LLM systems.\n\n"
@@ -34,16 +36,11 @@ DEFAULT_LEDGER = os.environ.get("WARRANT_LEDGER", ".warrant/ledger")
 LedgerOpt = typer.Option(DEFAULT_LEDGER, "--ledger", "-l", help="LanceDB directory or URI of the ledger (env WARRANT_LEDGER).")
 
 
-def _fail(msg: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {msg}")
-    raise typer.Exit(code)
-
-
 def _open_ledger(uri: str, writer: bool) -> Ledger:
     try:
         return Ledger.open(uri, writer=writer)
     except LedgerError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         raise  # unreachable; keeps type checkers quiet
 
 
@@ -73,7 +70,10 @@ def ledger_add(
     data = sys.stdin.buffer.read() if str(file) == "-" else _read(file)
     source = {"document": document or (None if str(file) == "-" else file.name), "page": page, "human": human}
     led = _open_ledger(ledger, writer=True)
-    rid = led.append(run_id, data, kind=kind, source={k: v for k, v in source.items() if v is not None})
+    try:
+        rid = led.append(run_id, data, kind=kind, source={k: v for k, v in source.items() if v is not None})
+    except LedgerError as exc:
+        fail(str(exc))
     out.print(rid)
 
 
@@ -81,7 +81,7 @@ def _read(file: Path) -> bytes:
     try:
         return file.read_bytes()
     except OSError as exc:
-        _fail(f"cannot read {file}: {exc.strerror}")
+        fail(f"cannot read {file}: {exc.strerror}")
         raise
 
 
@@ -98,16 +98,17 @@ def ledger_show(
     led = _open_ledger(ledger, writer=False)
     if record:
         if not run_id:
-            _fail("--id needs the run id too: warrant ledger show RUN_ID --id LED_ID")
+            fail("--id needs the run id too: warrant ledger show RUN_ID --id LED_ID")
         try:
             sys.stdout.buffer.write(led.get(run_id, record).data)
         except LedgerError as exc:
-            _fail(str(exc), 1)
+            fail(str(exc), ExitCode.ABSTAIN)
         return
     t = led.spans(run_id)
-    table = Table("seq", "run", "id", "kind", "bytes", "source", title=f"ledger {ledger}")
+    # Run ids and sources come from whoever appended the evidence: shown as text, never as markup.
+    table = Table("seq", "run", "id", "kind", "bytes", "source", title=f"ledger {escape(ledger)}")
     for r in t.select(["seq", "run_id", "id", "kind", "size", "source"]).to_pylist():
-        table.add_row(str(r["seq"]), r["run_id"], r["id"], r["kind"], str(r["size"]), r["source"])
+        table.add_row(str(r["seq"]), escape(r["run_id"]), r["id"], escape(r["kind"]), str(r["size"]), escape(r["source"]))
     out.print(table)
 
 
@@ -128,11 +129,11 @@ def ledger_verify(ledger: str = LedgerOpt) -> None:
     ok = True
     for rep in reports:
         if rep.ok:
-            out.print(f"[green]ok[/] {rep.table}: {rep.entries} entries, head {rep.head_hash}")
+            out.print(f"[green]ok[/] {escape(rep.table)}: {rep.entries} entries, head {rep.head_hash}")
         else:
             ok = False
             b = rep.first_bad
-            out.print(f"[bold red]BROKEN[/] {rep.table}: first bad entry seq={b.seq} id={b.entry_id}: {b.reason}")
+            out.print(f"[bold red]BROKEN[/] {escape(rep.table)}: first bad entry seq={b.seq} id={escape(str(b.entry_id))}: {escape(b.reason)}")
     raise typer.Exit(0 if ok else 1)
 
 
@@ -163,8 +164,8 @@ def ledger_export(
                 r["data"] = base64.b64encode(r["data"]).decode()
                 f.write(json.dumps(r) + "\n")
     else:
-        _fail(f"unknown export format {suffix!r}: use .parquet, .arrow or .jsonl")
-    out.print(f"wrote {t.num_rows} records to {dest}")
+        fail(f"unknown export format {suffix!r}: use .parquet, .arrow or .jsonl")
+    out.print(f"wrote {t.num_rows} records to {escape(str(dest))}")
 
 
 DEFAULT_TOOLS = os.environ.get("WARRANT_TOOLS", str(Path(__file__).resolve().parent.parent / "examples" / "invoice_audit" / "tools"))
@@ -182,9 +183,9 @@ def tools_list(registry: str = ToolsOpt, schemas: bool = typer.Option(False, "--
     try:
         reg = ToolRegistry.load(registry)
     except RegistryError as exc:
-        _fail(str(exc))
+        fail(str(exc))
         raise
-    table = Table(title=f"registry {reg.hash[:16]} ({registry})")
+    table = Table(title=f"registry {reg.hash[:16]} ({escape(registry)})")
     table.add_column("tool", no_wrap=True)
     table.add_column("ver")
     table.add_column("irreversible")
@@ -192,11 +193,11 @@ def tools_list(registry: str = ToolsOpt, schemas: bool = typer.Option(False, "--
     table.add_column("description")
     for spec in reg.specs():
         first = spec.description.split(". ")[0].rstrip(".")
-        table.add_row(spec.name, spec.version, "[bold red]yes[/]" if spec.irreversible else "no", f"{spec.timeout_s:g} s", first)
+        table.add_row(spec.name, spec.version, "[bold red]yes[/]" if spec.irreversible else "no", f"{spec.timeout_s:g} s", escape(first))
     out.print(table)
     if schemas:
         for spec in reg.specs():
-            out.print(f"[bold]{spec.name} {spec.version}[/] ({spec.entrypoint}) input / output")
+            out.print(f"[bold]{spec.name} {spec.version}[/] ({escape(str(spec.entrypoint))}) input / output")
             out.print_json(json.dumps({"input": spec.input_schema, "output": spec.output_schema}))
 
 
@@ -211,12 +212,18 @@ def _load_plugins() -> None:
             register = ep.load()
         except ModuleNotFoundError as exc:
             if os.environ.get("WARRANT_DEBUG"):
-                err.print(f"[yellow]plugin {ep.name} not loaded:[/] {exc}")
+                err.print(f"[yellow]plugin {escape(ep.name)} not loaded:[/] {escape(str(exc))}")
             continue
         register(app)
 
 
 _load_plugins()
 
+
+def main() -> None:
+    """The `warrant` console script: exit codes as in runtime/exits.py."""
+    run_cli(app)
+
+
 if __name__ == "__main__":
-    app()
+    main()

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ledger.canonical import canonical_json, sha256_hex
+from ledger.evidence import RUN_ID_PATTERN
 
 LEDGER_ID_PATTERN = r"^led_[0-9a-f]{32}$"
-IDENT_PATTERN = r"^[A-Za-z0-9_.:-]{1,128}$"
+IDENT_PATTERN = RUN_ID_PATTERN  # run, agent, claim and proposition ids share one pattern
 
 
 # A Literal rather than an Enum: strict validation of plain dicts would reject "Assertion" for an Enum.
@@ -54,6 +55,14 @@ class Claim(_Strict):
     propositions: list[Proposition] = Field(default_factory=list)
     # Only for type Quote: `text` must be a verbatim copy of bytes in this record.
     quote_of: QuoteSource | None = None
+
+    @field_validator("text")
+    @classmethod
+    def _not_blank(cls, text: str) -> str:
+        # A blank Quote is a verbatim copy of any record's whitespace: it would pass while saying nothing.
+        if not text.strip():
+            raise ValueError("text is blank: a claim must say something (whitespace only is not a claim)")
+        return text
 
     @model_validator(mode="after")
     def _quote_has_source(self) -> "Claim":

@@ -8,14 +8,15 @@ valid arguments". A rejection is a list of violations with JSON paths, sent back
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ledger import Journal, Ledger, RecordNotFound
+from runtime import strict_json
 from runtime.contract import ASSERTION, QUOTE, ActionIntent, Artifact, content_hash
+from runtime.strict_json import StrictJSONError
 from runtime.violations import Violation, from_pydantic
 
 
@@ -86,6 +87,9 @@ class Gate:
                 artifact_hash=digest,
                 violations=from_pydantic(exc.errors()),
             )
+        # The hash of the validated artifact (defaults filled in), the one the verifier and the
+        # grants record: the same artifact must have one hash whether it arrived as text or a dict.
+        digest = art.content_hash()
         v: list[Violation] = []
         if run_id is not None and art.run_id != run_id:
             v.append(Violation(code="run_mismatch", loc="$.run_id", message="artifact belongs to another run", expected=run_id, got=art.run_id))
@@ -209,9 +213,9 @@ def _as_document(raw: Any) -> tuple[Any, Violation | None]:
         return raw.model_dump(mode="json"), None
     if isinstance(raw, (bytes, bytearray, str)):
         try:
-            raw = json.loads(raw)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            return None, Violation(code="invalid_json", loc="$", message=f"not JSON: {exc}")
+            raw = strict_json.loads(raw)
+        except StrictJSONError as exc:
+            return None, Violation(code="invalid_json", loc="$", message=str(exc))
     if not isinstance(raw, dict):
         return raw, Violation(code="wrong_type", loc="$", message="an artifact is a JSON object", expected="object", got=type(raw).__name__)
     return raw, None

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import copy
 import importlib
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +30,9 @@ from jsonschema.exceptions import SchemaError
 from pydantic import BaseModel, ConfigDict
 
 from ledger.canonical import canonical_json, sha256_hex
+from runtime import strict_json
 from runtime.contract import ActionIntent
+from runtime.strict_json import StrictJSONError
 from runtime.violations import Violation, json_path, schema_violations
 
 TOOL_NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"  # the same as ActionIntent.tool
@@ -275,10 +276,8 @@ class ToolRegistry:
         for path in files:
             origin = str(path)
             try:
-                raw = json.loads(
-                    path.read_text(encoding="utf-8"), parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys
-                )
-            except (json.JSONDecodeError, UnicodeDecodeError, ValueError) as exc:
+                raw = strict_json.loads(path.read_bytes())
+            except StrictJSONError as exc:
                 raise RegistryError(origin, None, f"not valid JSON: {exc}") from None
             spec = _check_spec(origin, raw, need_entrypoint=True)
             assert spec.entrypoint is not None
@@ -380,20 +379,6 @@ class ToolRegistry:
 
     def __repr__(self) -> str:
         return f"ToolRegistry({len(self)} tools, hash={self._hash[:12]})"
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    # json.loads keeps the last of two equal keys; in a spec that would hide which schema applies.
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(f"duplicate key {k!r}")
-        out[k] = v
-    return out
 
 
 def _build(spec: ToolSpec, fn: Callable[..., Any]) -> RegisteredTool:

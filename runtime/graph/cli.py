@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import time
 from pathlib import Path
@@ -11,6 +10,9 @@ from typing import Any, List, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+
+from runtime.exits import ExitCode, fail
 
 out = Console()
 err = Console(stderr=True)
@@ -18,22 +20,17 @@ err = Console(stderr=True)
 EXAMPLE = "examples.invoice_audit.graph:build_graph"
 
 
-def _fail(msg: str, code: int = 2) -> None:
-    err.print(f"[bold red]error:[/] {msg}")
-    raise typer.Exit(code)
-
-
 def _resolve(target: str) -> tuple[Any, Any]:
     module_name, _, attr = target.partition(":")
     if not attr:
-        _fail(f"{target!r}: expected MODULE:FUNCTION, e.g. {EXAMPLE}")
+        fail(f"{target!r}: expected MODULE:FUNCTION, e.g. {EXAMPLE}")
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:
-        _fail(f"cannot import {module_name!r}: {type(exc).__name__}: {exc}")
+        fail(f"cannot import {module_name!r}: {type(exc).__name__}: {exc}")
     fn = getattr(module, attr, None)
     if fn is None:
-        _fail(f"module {module_name!r} has no {attr!r}")
+        fail(f"module {module_name!r} has no {attr!r}")
     return module, fn
 
 
@@ -46,7 +43,7 @@ def _backend(model: Optional[str]):
         with err.status("loading the NLI model"):
             return load_backend(model)
     except ModelMissingError as exc:
-        _fail(f"{exc} (or pass --model none to run without entailment: free statements then stay unsupported)")
+        fail(f"{exc} (or pass --model none to run without entailment: free statements then stay unsupported)")
 
 
 def register(app: typer.Typer) -> None:
@@ -63,10 +60,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Run an agent graph through the control plane; print the report and write it as HTML.
 
-        Exit code 0: every run completed or waits for review; 3: some run abstained; 1: a run failed.
+        Exit code 0: every run completed or waits for review; 1: some run abstained; 2: bad input;
+        3: a run failed (the runner's own error; every decision up to it is in the journal).
 
         Example: warrant run examples.invoice_audit.graph:build_graph -t '{"invoice_id": "INV-4421", "client_id": "CL-7"}'
         """
+        from runtime import strict_json
         from runtime.graph import Corpus, GraphRunner
         from runtime.graph.console import Progress, render, summary_table
         from runtime.graph.html import write_html
@@ -76,15 +75,15 @@ def register(app: typer.Typer) -> None:
         module, factory = _resolve(target)
         graph = factory() if callable(factory) else factory
         try:
-            tasks = [json.loads(t) for t in task] if task else list(getattr(module, "TASKS", [{}]))
-        except ValueError as exc:
-            _fail(f"--task must be a JSON object: {exc}")
+            tasks = [strict_json.loads(t) for t in task] if task else list(getattr(module, "TASKS", [{}]))
+        except strict_json.StrictJSONError as exc:
+            fail(f"--task must be a JSON object: {exc}")
         if not all(isinstance(t, dict) for t in tasks):
-            _fail("--task must be a JSON object, e.g. '{\"invoice_id\": \"INV-4421\"}'")
+            fail("--task must be a JSON object, e.g. '{\"invoice_id\": \"INV-4421\"}'")
         try:
             reg = ToolRegistry.load(registry) if registry else module.registry()
         except (RegistryError, AttributeError) as exc:
-            _fail(f"no tool registry: {exc} (pass --registry DIR)")
+            fail(f"no tool registry: {exc} (pass --registry DIR)")
         corpus = Corpus.load(documents) if documents else (module.corpus() if hasattr(module, "corpus") else None)
         policy = module.policy() if callable(getattr(module, "policy", None)) else None
         from ledger import LedgerError
@@ -92,7 +91,7 @@ def register(app: typer.Typer) -> None:
         try:
             plane = ControlPlane.open(ledger, reg, policy=policy, backend=_backend(model))
         except LedgerError as exc:
-            _fail(str(exc))
+            fail(str(exc))
         started = time.monotonic()
         reports = []
         try:
@@ -106,9 +105,9 @@ def register(app: typer.Typer) -> None:
         for r in reports:
             render(r, out, html_path=str(path))
         out.print(summary_table(reports))
-        out.print(f"[bold]HTML report:[/] {path.resolve()}   [dim]{time.monotonic() - started:.1f} s[/]")
+        out.print(f"[bold]HTML report:[/] {escape(str(path.resolve()))}   [dim]{time.monotonic() - started:.1f} s[/]")
         statuses = {r.status for r in reports}
-        raise typer.Exit(1 if "FAILED" in statuses else 3 if "ABSTAINED" in statuses else 0)
+        raise typer.Exit(ExitCode.INTERNAL if "FAILED" in statuses else ExitCode.ABSTAIN if "ABSTAINED" in statuses else ExitCode.OK)
 
     @app.command("demo")
     def demo(
@@ -125,5 +124,5 @@ def register(app: typer.Typer) -> None:
         try:
             reports = run_demo(out_dir, backend=_backend(model) if model != "none" else None, model=model or None)
         except LedgerError as exc:
-            _fail(str(exc))
-        raise typer.Exit(1 if any(r.status == "FAILED" for r in reports) else 0)
+            fail(str(exc))
+        raise typer.Exit(ExitCode.INTERNAL if any(r.status == "FAILED" for r in reports) else ExitCode.OK)

@@ -9,10 +9,12 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ledger import Journal, Ledger, LedgerError
+from runtime.exits import ExitCode, fail
 
 _STYLE = {"supported": "green", "contradicted": "bold red", "unsupported": "yellow", "unverifiable": "magenta"}
 
@@ -34,8 +36,9 @@ def verify(
 
     Prints one row per proposition (status, checker, confidence, the evidence span that decided
     it, or what evidence is missing) and writes the verdicts as JSON. Exit code 0 only if the
-    artifact passed the gate and every Assertion and Quote is supported; 1 if it abstains;
-    2 for bad input (not JSON, unknown ledger, missing model).
+    artifact passed the gate and every Assertion and Quote is supported; 1 if the gate rejects it
+    or the verifier abstains; 2 for bad input (not strict JSON, unknown ledger, missing model);
+    3 for an internal error.
 
     Example: warrant verify analyst.json --ledger .warrant/ledger
     """
@@ -45,35 +48,39 @@ def verify(
     from runtime.verify.backends import ModelMissingError, load_backend
     from runtime.verify.verifier import Verifier
 
+    from runtime import strict_json
+
     console, err = Console(), Console(stderr=True)
+    try:
+        doc = strict_json.loads(artifact.read_bytes())
+    except strict_json.StrictJSONError as exc:
+        fail(f"{artifact}: {exc}")
     try:
         led = Ledger.open(ledger, writer=journal)
         jr = Journal.open(ledger, writer=True) if journal else None
         tools = ToolRegistry.load(registry or DEFAULT_TOOLS)
     except (LedgerError, RegistryError) as exc:
-        err.print(f"[bold red]error:[/] {exc}")
-        raise typer.Exit(2)
-    raw = artifact.read_bytes()
-    decision = Gate(led, tools=tools, journal=jr).check(raw)
+        fail(str(exc))
+    decision = Gate(led, tools=tools, journal=jr).check(doc)
     out = out or artifact.with_suffix(".verdict.json")
     if not decision.passed:
-        t = Table("code", "where", "message", title=f"[bold red]gate rejected[/] {artifact.name}")
+        # Locations and messages quote the artifact: untrusted text, never Rich markup.
+        t = Table("code", "where", "message", title=f"[bold red]gate rejected[/] {escape(artifact.name)}")
         for v in decision.violations:
-            t.add_row(v.code, v.loc, v.message)
+            t.add_row(v.code, escape(v.loc), escape(v.message))
+        out.write_text(json.dumps({"gate": decision.model_dump(mode="json")}, indent=2))  # saved before anything is shown
         console.print(t)
-        out.write_text(json.dumps({"gate": decision.model_dump(mode="json")}, indent=2))
-        console.print(f"gate decision written to {out}")
-        raise typer.Exit(1)
+        console.print(f"gate decision written to {escape(str(out))}")
+        raise typer.Exit(ExitCode.ABSTAIN)
     try:
         backend = load_backend(model, device=device)
     except ModelMissingError as exc:
-        err.print(f"[bold red]error:[/] {exc}")
-        raise typer.Exit(2)
+        fail(str(exc))
     verifier = Verifier(led, backend, journal=jr)
     with Progress(TextColumn("verifying"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=True) as bar:
         task = bar.add_task("", total=None)
-        verdict = verifier.verify(json.loads(raw), progress=lambda done, total: bar.update(task, completed=done, total=total))
-    t = Table(title=f"{artifact.name}: [bold]{verdict.status}[/] ({backend.name})")
+        verdict = verifier.verify(doc, progress=lambda done, total: bar.update(task, completed=done, total=total))
+    t = Table(title=f"{escape(artifact.name)}: [bold]{verdict.status}[/] ({escape(backend.name)})")
     for col in ("claim", "prop", "status", "checker", "conf", "evidence / missing"):
         t.add_column(col, overflow="fold")
     for c in verdict.claims:
@@ -85,8 +92,8 @@ def verify(
             else:
                 detail = p.reason
             st = _STYLE.get(p.status, "")
-            t.add_row(c.claim_id, p.proposition_id, f"[{st}]{p.status}[/]", p.checker, f"{p.confidence:.2f}", detail)
-    console.print(t)
+            t.add_row(c.claim_id, p.proposition_id, f"[{st}]{p.status}[/]", p.checker, f"{p.confidence:.2f}", escape(detail))
     out.write_text(json.dumps({"gate": decision.model_dump(mode="json"), "verdict": verdict.model_dump(mode="json")}, indent=2))
-    console.print(f"verdicts written to {out}")
-    raise typer.Exit(0 if verdict.passed else 1)
+    console.print(t)
+    console.print(f"verdicts written to {escape(str(out))}")
+    raise typer.Exit(ExitCode.OK if verdict.passed else ExitCode.ABSTAIN)
