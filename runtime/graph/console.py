@@ -72,7 +72,7 @@ def render(report: RunReport, console: Console, *, html_path: str | None = None)
     for col in ("rnd", "from", "to", "outcome", "stopped by", "why"):
         t.add_column(col, overflow="fold")
     for h in report.handoffs:
-        t.add_row(str(h.round), h.node, ",".join(h.to) or "(tools)", _OUTCOME[h.outcome], h.stage or "", escape(_why(h)))
+        t.add_row(str(h.round), escape(h.node), escape(",".join(h.to)) or "(tools)", _OUTCOME[h.outcome], h.stage or "", escape(_why(h)))
     parts.append(t)
 
     stops = [h for h in report.handoffs if h.outcome != "passed"]
@@ -82,16 +82,16 @@ def render(report: RunReport, console: Console, *, html_path: str | None = None)
             s.add_column(col, overflow="fold")
         for h in stops:
             for v in h.violations:
-                s.add_row(str(h.round), h.node, h.stage or "", v.code, v.loc, escape(_detail(v.message, v.expected, v.got)))
+                s.add_row(str(h.round), escape(h.node), h.stage or "", v.code, escape(v.loc), escape(_detail(v.message, v.expected, v.got)))
             for d in h.diagnosis:
-                s.add_row(str(h.round), h.node, "runner", "diagnosis", "", escape(d))
+                s.add_row(str(h.round), escape(h.node), "runner", "diagnosis", "", escape(d))
             for p in h.unsupported:
                 need = f" needs: {p.missing_evidence.needed}" if p.missing_evidence else ""
                 sug = f" try: {', '.join(x.ledger_id for x in p.missing_evidence.suggestions)}" if p.missing_evidence and p.missing_evidence.suggestions else ""
                 ev = f" evidence: {_span(p, 80)}" if p.evidence else ""
-                s.add_row(str(h.round), h.node, "verifier", f"{p.status}:{p.checker}", p.proposition_id, escape(f"{p.reason}{ev}{need}{sug}"))
+                s.add_row(str(h.round), escape(h.node), "verifier", f"{p.status}:{p.checker}", escape(p.proposition_id), escape(f"{p.reason}{ev}{need}{sug}"))
             for q in h.open_questions:
-                s.add_row(str(h.round), h.node, "agent", "abstained", "", escape(q))
+                s.add_row(str(h.round), escape(h.node), "agent", "abstained", "", escape(q))
         parts.append(s)
 
     # Refusals of a passed artifact's irreversible intents are shown with the actions below.
@@ -103,7 +103,7 @@ def render(report: RunReport, console: Console, *, html_path: str | None = None)
         for c in bad_calls:
             detail = "; ".join(f"{v.loc}: expected {v.expected!r}, got {v.got!r}" for v in c.violations) or c.message
             by = "agent, directly" if c.via == "agent" else "runner, for an intent"
-            b.add_row(str(c.round), c.node, by, c.tool or "?", c.status, c.code or "", escape(detail))
+            b.add_row(str(c.round), escape(c.node), by, escape(c.tool or "?"), c.status, escape(c.code or ""), escape(detail))
         parts.append(b)
 
     supported = _final_verdicts(report)
@@ -112,7 +112,7 @@ def render(report: RunReport, console: Console, *, html_path: str | None = None)
         for col in ("claim/prop", "status", "checker", "evidence span"):
             v.add_column(col, overflow="fold")
         for p in supported:
-            v.add_row(f"{p.claim_id}/{p.proposition_id}", p.status, p.checker, escape(_span(p)))
+            v.add_row(escape(f"{p.claim_id}/{p.proposition_id}"), p.status, p.checker, escape(_span(p)))
         parts.append(v)
 
     if report.actions:
@@ -124,7 +124,7 @@ def render(report: RunReport, console: Console, *, html_path: str | None = None)
             grant = f"{act.grant_issuer} {act.grant_id}" if act.grant_id else ""
             style = "green" if act.status == "executed" else "yellow" if act.status == "queued_for_review" else "red"
             out = f"output {act.output} in {act.ledger_id}" if act.status == "executed" else act.message
-            a.add_row(act.tool, escape(args), f"[{style}]{act.status}[/]", escape(grant), escape(out))
+            a.add_row(escape(act.tool), escape(args), f"[{style}]{act.status}[/]", escape(grant), escape(out))
         parts.append(a)
 
     for item in report.review_queue:
