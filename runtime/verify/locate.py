@@ -55,8 +55,7 @@ def label_score(label: str, synonyms: list[str], exclude: list[str]) -> int:
     toks = tokens(label)
     if not toks:
         return 0
-    excl = {t for e in exclude for t in tokens(e)}
-    if excl & set(toks):
+    if _excluded(toks, exclude):
         return 0
     best = 0
     for i, syn in enumerate(synonyms):
@@ -68,6 +67,12 @@ def label_score(label: str, synonyms: list[str], exclude: list[str]) -> int:
         if set(st) <= set(toks):
             best = max(best, 60 - i - (len(toks) - len(st)))
     return max(best, 0)
+
+
+def _excluded(toks, exclude: list[str]) -> bool:
+    """A label holds an excluded phrase when it holds all of its words ("order date")."""
+    have = set(toks)
+    return any((et := set(tokens(e))) and et <= have for e in exclude)
 
 
 def key_of(value: Any) -> str:
@@ -168,7 +173,8 @@ class Region:
 def _doc_types(view: EvidenceView, scopes: dict[str, ScopeSpec]) -> set[str]:
     """The scope kinds a text document is, from its first title-like line naming one."""
     for it in view.items:
-        if it.kind != "header" or ":" in it.text:
+        # a title is a short line, not a key-value line or a sentence of a letter
+        if it.kind != "header" or ":" in it.text or len(it.text.split()) > 12 or it.text.endswith("."):
             continue
         toks = tokens(it.text)
         kinds = {name for name, s in scopes.items() if _has_words(toks, s.type_words)}
@@ -557,7 +563,8 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region) -> list[Fo
         parent = parent_path(region.prefix)
         while parent:
             for it in view.items:
-                if parent_path(it.path) == parent and (score := _structured_label_score(it, labels, slot, None)) > 0:
+                rest = it.path[len(parent):]
+                if it.path.startswith(parent) and rest[:1] == "." and "[" not in rest and (score := _structured_label_score(it, labels, slot, None)) > 0:
                     for val in _parse(slot.kind, it.text, it.label, True)[:1]:
                         out.append(_found(view, it, val, score - 1, region))
             if out:
@@ -649,14 +656,17 @@ def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region,
         after = [q.start for q in allq if q.start >= v.b]
         tail = re.split(r"[,;:.()](?:\s|$)", text[v.b:min(after, default=len(text))])[0]
         at = tokens(tail)[:3]
-        excl = {t for e in slot.exclude for t in tokens(e)}
-        if excl & set(wt):
+        if _excluded(wt, slot.exclude):
             continue
         s = 0
         if labels:
             s = max((60 - i for i, syn in enumerate(labels) if tokens(syn) and set(tokens(syn)) <= set(wt)), default=0)
             if not s:
                 s = max((40 - i for i, syn in enumerate(labels) if tokens(syn) and set(tokens(syn)) <= set(at)), default=0)
+        if re.match(r"\s*[.)]\s", text[v.b:v.b + 3]) and not text[:v.a].strip():
+            continue  # "2. Invoices above ...": the clause number
+        if slot.kind == "amount" and v.unit is None and not s:
+            continue  # a bare number in prose is an amount only where a label says so
         unit_ok = slot.per is not None and (v.per == slot.per or v.unit == slot.per)
         if slot.per is not None and not unit_ok and not s:
             continue

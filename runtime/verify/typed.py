@@ -138,9 +138,9 @@ def check(spec: PredicateSpec, scopes: dict[str, ScopeSpec], args: dict[str, Any
     weak = [n for n, fs in found.items() if any(f.weak for f in fs)]
     if status == "contradicted" and weak:
         status, reason = "unsupported", reason + f" (but {', '.join(weak)} was read from a letterhead, not a labelled field)"
-    if status == "unsupported" and reason == "":
+    if status == "unsupported" and (reason == "" or reason.startswith("needs ")):
         why = missing + ambiguous + ([f"unreadable cited record(s): {'; '.join(unreadable)}"] if unreadable else [])
-        reason = "the cited records do not hold: " + " | ".join(why) if why else "not decided"
+        reason = "the cited records do not hold: " + " | ".join(why or [reason])
     return TypedDecision(status, reason, used, missing + ambiguous)
 
 
@@ -178,13 +178,14 @@ def _evaluate(spec: PredicateSpec, env: dict[str, Any], args: dict[str, Any]) ->
                 continue
             undecided.append(c.arg)
             continue
-        actual, src, problem = None, None, None
+        actual, src, problem, lacking = None, None, None, []
         for src in c.equals:
             try:
                 actual = _unit(env, src) if c.compare == "currency" else Formula(src).evaluate(env)
                 problem = None
                 break
-            except Missing:
+            except Missing as exc:
+                lacking.append(exc.name)
                 continue
             except FormulaError as exc:
                 problem = str(exc)
@@ -193,7 +194,7 @@ def _evaluate(spec: PredicateSpec, env: dict[str, Any], args: dict[str, Any]) ->
             return "unsupported", f"{c.arg}: {problem}"
         if actual is None:
             if not c.optional:
-                undecided.append(c.arg)
+                undecided.append(f"what {c.arg} is computed from ({', '.join(dict.fromkeys(lacking))})")
             continue
         same = _same(c.compare, claimed, actual, Decimal(c.tolerance))
         if same is None:
@@ -205,7 +206,7 @@ def _evaluate(spec: PredicateSpec, env: dict[str, Any], args: dict[str, Any]) ->
     if contradictions:
         return "contradicted", "; ".join(contradictions)
     if undecided:
-        return "unsupported", ""
+        return "unsupported", "needs " + "; ".join(undecided)
     return "supported", "; ".join(agreements)
 
 
