@@ -32,7 +32,7 @@ from runtime.verify.parsers import jsonleaves, prose, tables
 
 VIEW_FORMAT = "1"
 DIRNAME = "evidence_view"
-MAX_VIEW_BYTES = 64 * 1024 * 1024  # larger records get a clear "too large" problem, not a view
+MAX_VIEW_BYTES = 16 * 1024 * 1024  # larger records get a clear "too large" problem, never a truncated view
 HEADER_LINES = 8
 
 SCHEMA = pa.schema(
