@@ -222,6 +222,9 @@ def _token_in(key: str, text: str) -> bool:
     return any(key_of(t) == key for t in re.findall(r"[A-Za-z0-9][\w./-]*[A-Za-z0-9]|\w", text))
 
 
+_CONTAINER_KEYS = {("header",), ("head",), ("meta",), ("metadata",), ("info",), ("detail",), ("attribute",), ("identification",), ("reference",), ("document",), ("summary",)}
+
+
 def _json_regions(v: EvidenceView, scope_name: str, scope: ScopeSpec, want: str | None, scopes: dict[str, ScopeSpec]) -> list[Region]:
     by_parent: dict[str, list[Item]] = {}
     for it in v.items:
@@ -245,6 +248,8 @@ def _json_regions(v: EvidenceView, scope_name: str, scope: ScopeSpec, want: str 
             hit = [l for l in mine if key_of(_leaf_value(l)) == want]
             # an object holding the id of another document kind first is that document, citing this one
             ok = bool(hit) and (named or not others or ids[0] in mine)
+        if ok and _path_keys(obj) and tokens(_path_keys(obj)[-1]) in _CONTAINER_KEYS:
+            obj = parent_path(obj)  # {"invoice": {"header": {"invoice_no": ...}, "lines": [...]}}: the id's header names its parent
         if ok and obj not in seen:
             seen.add(obj)
             out.append(Region(v, obj or "$", f"{scope_name} {want or ''} ({v.record_id} {obj or '$'})".replace("  ", " ")))
@@ -344,7 +349,7 @@ def _parse(kind: str, text: str, label: str, leaf: bool) -> list[_Val]:
 _N = r"(\d[\d,]*)"
 _RANGES = [
     (re.compile(rf"{_N}\s*(?:-|–|—|to|through|thru)\s*{_N}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
-    (re.compile(rf"{_N}\s*(?:\+|or more\b|and (?:above|over|up)\b|or above\b|plus\b)", re.I), lambda m: (_d(m[1]), True, None, True)),
+    (re.compile(rf"{_N}\s*(?:units?\s+|pcs\s+|pieces\s+|items\s+|cases\s+)?(?:\+|or more\b|and (?:above|over|up)\b|or above\b|plus\b)", re.I), lambda m: (_d(m[1]), True, None, True)),
     (re.compile(rf"(?:over|above|more than|greater than|>)\s*{_N}", re.I), lambda m: (_d(m[1]), False, None, True)),
     (re.compile(rf"(?:>=|≥|at least|minimum of|min\.?|from)\s*{_N}", re.I), lambda m: (_d(m[1]), True, None, True)),
     (re.compile(rf"(?:up to|<=|≤|no more than|maximum of|max\.?)\s*{_N}", re.I), lambda m: (None, True, _d(m[1]), True)),
@@ -469,7 +474,11 @@ def _pick(slot: SlotSpec, args: dict[str, Any], cands: list[Found]) -> Found | s
         return "not found"
     top = max(c.score for c in cands)
     best = [c for c in cands if c.score >= top - 1e-9]
-    if slot.tier is not None:
+    if slot.tier is not None and any(c.tier for c in cands):
+        # the tiers of one schedule are found with different label strengths ("priced at $1.20 for
+        # 1-999; $1.10 for 1,000-4,999"): all ranged prices of the best class (table/JSON or prose) compete
+        cls = max(c.score >= 100 for c in cands if c.tier)
+        best = [c for c in cands if c.tier and (c.score >= 100) == cls]
         best = _by_tier(best, args.get(slot.tier.arg)) if len({_vkey(c) for c in best}) > 1 or args.get(slot.tier.arg) is not None else best
         if isinstance(best, str):
             return best
@@ -519,6 +528,7 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region) -> list[Fo
     out: list[Found] = []
     rows = view.table_rows() if not view.is_json else {}
     json_rows = _json_rows(items) if view.is_json else {}
+    row_ok = False
     body_rows: dict[int, int] = {}
     for g, r in rows:
         body_rows[g] = body_rows.get(g, 0) + 1
@@ -554,7 +564,11 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region) -> list[Fo
                         tier = _tier_of_row(json_rows.get(parent_path(it.path), []), it)
                 out.append(_found(view, it, val, score, region, tier=tier))
         elif it.kind == "sentence" and slot.prose:
-            out.extend(_from_sentence(slot, it, view, region, prose_labels, row_key))
+            # a sentence cut at ";" that goes on in lower case continues the row its first part named
+            continued = row_ok and bool(it.prev) and not it.text[:1].isupper()
+            row_ok = row_key is None or continued or bool(_row_phrase(row_key).search(it.text))
+            if row_ok:
+                out.extend(_from_sentence(slot, it, view, region, prose_labels, None))
         elif it.kind == "header" and slot.letterhead and it.text == it.title:
             if not _has_words(tokens(it.text), ["invoice", "purchase order", "receipt", "agreement", "contract", "statement"]):
                 out.append(Found(Name(it.text), view.record_id, it.start, it.end, it.text, "letterhead", 5, weak=True, scope=region.name))
