@@ -10,6 +10,7 @@ value it used.
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -256,8 +257,6 @@ def _same(how: str, claimed: Any, actual: Any, tol: Decimal) -> bool | None:
 
 
 def _arg_value(kind: str, v: Any) -> Any:
-    import datetime as dt
-
     if kind == "date" and isinstance(v, str):
         try:
             return dt.date.fromisoformat(v)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -81,7 +81,6 @@ class EvidenceView:
     items: list[Item]
     problem: str | None = None  # why the record has no (or a partial) view: binary, malformed JSON, too large
     is_json: bool = False
-    _by_group: dict[int, list[Item]] | None = field(default=None, repr=False)
 
     @property
     def title(self) -> str:
