@@ -36,7 +36,8 @@ class Proposition(_Strict):
 
     id: str = Field(pattern=IDENT_PATTERN)
     pred: str = Field(pattern=r"^[a-z][a-z0-9_]{0,63}$")
-    args: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    # null: an optional argument left unset (the predicate's schema says which may be)
+    args: dict[str, str | int | float | bool | None] = Field(default_factory=dict)
     ledger_ids: list[str] = Field(default_factory=list)
     entailment: Entailment | None = None
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)

@@ -55,9 +55,13 @@ def test_predicates_decide_from_structured_records_and_cite_exact_bytes(ledger, 
     assert p["p1"].status == "supported" and p["p1"].checker == "predicate:exceeds_cap"
     assert p["p2"].status == "contradicted"  # 250 does not exceed a cap of 250 (taken from the letter's text)
     assert p["p3"].status == "contradicted" and "320" in p["p3"].reason
-    rec = ledger.get(RUN, p["p1"].evidence.ledger_id)
-    assert rec.data[p["p1"].evidence.start : p["p1"].evidence.end].decode() == p["p1"].evidence.text
-    assert json.loads(p["p1"].evidence.text)["line_id"] == "14"
+    # every value the verdict used, as exact bytes: line 14's rate in the invoice, the cap in the terms
+    for span in p["p1"].spans:
+        rec = ledger.get(RUN, span.ledger_id)
+        assert rec.data[span.start : span.end].decode() == span.text
+    assert [(s.ledger_id, s.text) for s in p["p1"].spans] == [(ids["invoice"], "320.0"), (ids["terms"], "250.0")]
+    line = json.loads(ledger.get(RUN, ids["invoice"]).data)["lines"][1]
+    assert line["line_id"] == "14" and p["p1"].evidence == p["p1"].spans[0]
     assert v.status == "abstain"
 
 

@@ -42,6 +42,8 @@ class PropositionVerdict(_Frozen):
     confidence: float
     hypothesis: str | None = None
     evidence: EvidenceSpan | None = None
+    # typed checks: the span of every value the verdict used (evidence is the first of them)
+    spans: list[EvidenceSpan] = []
     reason: str = ""
     missing_args: list[str] = []
     missing_evidence: MissingEvidence | None = None

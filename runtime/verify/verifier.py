@@ -31,6 +31,8 @@ from runtime.verify.predicates import PredicateRegistry, UnknownPredicate, defau
 from runtime.verify.predicates.text import statement_problems
 from runtime.verify.quantities import canonical_text, check_rules, extract_quantities, missing_names
 from runtime.verify.spans import Chunk, chunks, sentence_spans
+from runtime.verify.typed import TypedPredicate
+from runtime.verify.view import ViewStore
 from runtime.verify.verdict import (
     ArtifactVerdict,
     ClaimVerdict,
@@ -57,6 +59,10 @@ class VerifierConfig:
     # sentence about something else can neither entail nor contradict it, and scoring every
     # chunk of a long record costs ~4x more on CPU for nothing.
     max_chunks_per_record: int = 4
+    # A proposition is one fact: it cites the few records that state it. Citing many unrelated
+    # records lets some chunk match by chance, so past this it is Unverifiable, not checked.
+    max_records_per_proposition: int = 8
+    max_chunks_per_proposition: int = 24  # chunks the model scores for one proposition, all records together
     suggestions: int = 3
 
 
@@ -88,6 +94,7 @@ class Verifier:
         self._predicates = predicates or default_registry()
         self._journal = journal
         self.config = config or VerifierConfig()
+        self._views = ViewStore(ledger.uri)
 
     @property
     def backend_name(self) -> str:
@@ -132,7 +139,8 @@ class Verifier:
         """The batch core: decide many propositions of one run, with one model call for all.
         Ray Data batch verification calls this directly."""
         rejected_before = rejected_before or {}
-        records = self._ledger.get_many(run_id, {lid for _, p in tasks for lid in p.ledger_ids})
+        cap = self.config.max_records_per_proposition
+        records = self._ledger.get_many(run_id, {lid for _, p in tasks if len(set(p.ledger_ids)) <= cap for lid in p.ledger_ids})
         out: list[PropositionVerdict | None] = [None] * len(tasks)
         pending: list[tuple[int, _Pending]] = []
         for i, (claim, prop) in enumerate(tasks):
@@ -170,6 +178,12 @@ class Verifier:
             )
         if pred.name == "statement" and (vague := statement_problems(dict(prop.args))):
             return verdict("unverifiable", "schema", reason=f"too vague to check: {vague}")
+        if len(set(prop.ledger_ids)) > self.config.max_records_per_proposition:
+            return verdict(
+                "unverifiable", "schema",
+                reason=f"cites {len(set(prop.ledger_ids))} records; a proposition may cite at most "
+                f"{self.config.max_records_per_proposition}: cite the records that state this fact",
+            )
         hypothesis = pred.hypothesis(dict(prop.args))
         earlier = _reworded(rejected_before.get((prop.pred, frozenset(prop.ledger_ids)), []), prop, hypothesis)
         if earlier is not None:
@@ -182,6 +196,8 @@ class Verifier:
         if len(cited) < len(set(prop.ledger_ids)):
             gone = [lid for lid in prop.ledger_ids if lid not in records]
             return verdict("unsupported", "schema", hypothesis=hypothesis, reason=f"cited records not in run {run_id}: {', '.join(gone)}")
+        if isinstance(pred, TypedPredicate):
+            return self._typed_check(run_id, pred, prop, cited, hypothesis, verdict)
         if pred.evaluate is not None:
             d = pred.evaluate(dict(prop.args), cited)
             if d is not None:
@@ -204,7 +220,18 @@ class Verifier:
                 return verdict("contradicted", "rules", hypothesis=hypothesis, reason=r.reason, evidence=ev)
             agree = agree or r.status == "agree"
         picked = [ch for rec in cited for ch in _most_related(hypothesis, chunks(rec, self.config.max_words), self.config.max_chunks_per_record)]
+        picked = _most_related(hypothesis, picked, self.config.max_chunks_per_proposition)
         return _Pending(claim.id, prop, hypothesis, pred.needed, picked, agree)
+
+    # -- typed propositions: located and compared, never sent to the model ----------------------
+    def _typed_check(self, run_id, pred: TypedPredicate, prop: Proposition, cited: list[EvidenceRecord], hypothesis: str, verdict) -> PropositionVerdict:
+        d = pred.check(dict(prop.args), [self._views.get(rec) for rec in cited])
+        spans = [EvidenceSpan(ledger_id=u.ledger_id, start=u.start, end=u.end, text=u.text) for u in d.used]
+        kw: dict[str, Any] = dict(hypothesis=hypothesis, reason=d.reason, spans=spans, evidence=spans[0] if spans else None)
+        if d.status == "unsupported":
+            kw["missing_evidence"] = self._missing(run_id, f"{pred.needed}; missing: {'; '.join(d.missing)}" if d.missing else pred.needed,
+                                                   hypothesis, prop.ledger_ids)
+        return verdict(d.status, f"predicate:{pred.name}", **kw)
 
     # -- the model -----------------------------------------------------------------------------
     def _model_checks(self, run_id: str, pending: list[_Pending]) -> list[PropositionVerdict]:

@@ -63,3 +63,7 @@ class Predicate:
 class _Blank(dict):
     def __missing__(self, key: str) -> str:
         return ""
+
+    def __getitem__(self, key: str) -> object:
+        value = super().__getitem__(key) if key in self else self.__missing__(key)
+        return "" if value is None else value  # an optional argument sent as null

@@ -37,6 +37,8 @@ class PredicateRegistry:
 
 
 def default_registry() -> PredicateRegistry:
-    from runtime.verify.predicates import invoice, text
+    """`statement` plus every typed predicate of the domain packs (built-in and installed)."""
+    from runtime.verify.packs.registry import load_packs
+    from runtime.verify.predicates import text
 
-    return PredicateRegistry([*text.PREDICATES, *invoice.PREDICATES])
+    return PredicateRegistry([*text.PREDICATES, *(p for pack in load_packs() for p in pack.predicates)])

@@ -1,0 +1,754 @@
+"""Finding a typed slot's value in the evidence views of the cited records.
+
+Where: the document the slot belongs to (a scope: "invoice INV-7", found by its title line and
+own-id field, or a JSON object holding the id under an id key), then the row (a table row, a JSON
+array element, a sentence that names the line), then the label (column header, "Key:", JSON key or
+the words before a value in a sentence) matched against the slot's synonyms, never against a label
+it excludes ("subtotal" is not "total"). What: the value parsed by kind with the quantities parser.
+Every found value keeps the byte span it was read from.
+
+Structured items (cells, fields, JSON leaves) outrank sentences; within the best rank, two different
+values are an ambiguity, not a choice, unless the slot picks a volume tier by quantity.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from runtime.verify.formula import Bound
+from runtime.verify.quantities import extract_quantities
+from runtime.verify.spec import ScopeSpec, SlotSpec
+from runtime.verify.view import EvidenceView, Item
+
+# -- labels ---------------------------------------------------------------------------------------
+
+_ABBREV = {
+    "qty": "quantity", "qnty": "quantity", "quantities": "quantity", "amt": "amount", "no": "number", "num": "number",
+    "nbr": "number", "#": "number", "recv": "received", "rcvd": "received", "recd": "received", "desc": "description",
+    "dt": "date", "pct": "percent", "%": "percent", "uom": "unit", "ext": "extended", "ea": "each", "id": "number",
+    "ref": "reference", "sub": "sub", "excl": "excluding", "incl": "including", "min": "minimum", "max": "maximum",
+}
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_TOKEN = re.compile(r"[a-z0-9]+|[#%]")
+
+
+def _stem(w: str) -> str:
+    w = _ABBREV.get(w, w)
+    if len(w) > 3 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+        return w[:-1]
+    return w
+
+
+def tokens(label: str) -> tuple[str, ...]:
+    return tuple(_stem(t) for t in _TOKEN.findall(_CAMEL.sub(" ", label).lower()))
+
+
+def label_score(label: str, synonyms: list[str], exclude: list[str]) -> int:
+    """100 for an exact synonym (less its rank), 60 for a label holding a synonym's words, 0 when
+    nothing matches or the label holds an excluded word."""
+    toks = tokens(label)
+    if not toks:
+        return 0
+    if _excluded(toks, exclude):
+        return 0
+    best = 0
+    for i, syn in enumerate(synonyms):
+        st = tokens(syn)
+        if not st:
+            continue
+        if st == toks:
+            return 100 - i
+        if set(st) <= set(toks):
+            best = max(best, 60 - i - (len(toks) - len(st)))
+    return max(best, 0)
+
+
+def _excluded(toks, exclude: list[str]) -> bool:
+    """A label holds an excluded phrase when it holds all of its words ("order date")."""
+    have = set(toks)
+    return any((et := set(tokens(e))) and et <= have for e in exclude)
+
+
+def key_of(value: Any) -> str:
+    """Identifiers and row keys compared whole: case and spacing aside, every character counts
+    (ORD-7702 is not ORD-7703); "2", "2.0" and "02" are the same line."""
+    s = str(value).strip()
+    s = re.sub(r"^(?:#|no\.?\s*|line\s+)", "", s, flags=re.I).strip()
+    try:
+        d = Decimal(s)
+        if d == d.to_integral_value():
+            return str(int(d))
+        return str(d.normalize())
+    except (InvalidOperation, ValueError):
+        return re.sub(r"\s+", "", s).upper()
+
+
+_LEGAL = {"co", "company", "inc", "incorporated", "corp", "corporation", "ltd", "limited", "llc", "llp", "plc", "gmbh", "ag", "sa", "bv", "pty", "lp"}
+
+
+class Name(str):
+    """A party or vendor name; equal names compare equal after case, punctuation, a leading "the"
+    and a trailing legal form ("Co.", "Ltd", "Inc.") are set aside."""
+
+    def key(self) -> str:
+        words = re.findall(r"[a-z0-9&]+", self.lower())
+        if words and words[0] == "the":
+            words = words[1:]
+        while words and words[-1] in _LEGAL:
+            words.pop()
+        return " ".join(words)
+
+
+# -- found values ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Found:
+    value: Any
+    record_id: str
+    start: int  # byte span of the value in the record
+    end: int
+    text: str
+    label: str
+    score: float
+    unit: str | None = None
+    readings: tuple = ()  # other readings of an ambiguous numeric date
+    tier: tuple | None = None  # (lo, lo_inclusive, hi, hi_inclusive) of a volume tier
+    weak: bool = False  # may support, never contradict (a letterhead)
+    scope: str = ""  # which scope region it came from
+
+
+@dataclass
+class Located:
+    found: list[Found] = field(default_factory=list)  # one, or one per scope for `each` slots
+    problem: str | None = None  # why not found / ambiguous (None when found)
+    ambiguous: bool = False
+
+
+# -- scopes ---------------------------------------------------------------------------------------
+
+_SEG = re.compile(r'(\.[A-Za-z_][A-Za-z0-9_]*|\."(?:[^"\\]|\\.)*"|\[\d+\])$')
+_GENERIC_ID = ["number", "id", "reference", "document number", "doc number"]
+
+
+def parent_path(path: str) -> str:
+    m = _SEG.search(path)
+    return path[: m.start()] if m else ""
+
+
+def _path_keys(path: str) -> list[str]:
+    return [k.strip('."') for k in re.findall(r'\.[A-Za-z_][A-Za-z0-9_]*|\."(?:[^"\\]|\\.)*"', path)]
+
+
+def _has_words(toks: tuple[str, ...], words: list[str]) -> bool:
+    for w in words:
+        wt = tokens(w)
+        n = len(wt)
+        if n and any(toks[i:i + n] == wt for i in range(len(toks) - n + 1)):
+            return True
+        if n > 1 and "".join(wt) in toks:  # "purchaseorder", "goodsreceipt"
+            return True
+    return False
+
+
+@dataclass
+class Region:
+    view: EvidenceView
+    prefix: str | None  # JSON object path, or None for the whole record
+    name: str  # for messages
+
+    def items(self) -> list[Item]:
+        if self.prefix is None:
+            return self.view.items
+        p = self.prefix
+        return [it for it in self.view.items if it.path.startswith(p) and (len(it.path) == len(p) or it.path[len(p)] in ".[")]
+
+
+def _doc_types(view: EvidenceView, scopes: dict[str, ScopeSpec]) -> set[str]:
+    """The scope kinds a text document is, from its first title-like line naming one."""
+    for it in view.items:
+        # a title is a short line, not a key-value line or a sentence of a letter
+        if it.kind != "header" or ":" in it.text or len(it.text.split()) > 12 or it.text.endswith("."):
+            continue
+        toks = tokens(it.text)
+        kinds = {name for name, s in scopes.items() if _has_words(toks, s.type_words)}
+        if kinds:
+            return kinds
+    return set()
+
+
+def _is_id_label(label: str, scope: ScopeSpec, generic_ok: bool) -> bool:
+    if label_score(label, scope.id_labels, []) > 0:
+        return True
+    return generic_ok and tokens(label) in [tokens(g) for g in _GENERIC_ID]
+
+
+def regions(views: list[EvidenceView], scope_name: str | None, id_value: Any, scopes: dict[str, ScopeSpec]) -> list[Region]:
+    if scope_name is None:
+        return [Region(v, None, v.record_id) for v in views if not v.problem]
+    scope = scopes[scope_name]
+    want = key_of(id_value) if id_value is not None else None
+    out: list[Region] = []
+    for v in views:
+        if v.problem:
+            continue
+        if v.is_json:
+            out.extend(_json_regions(v, scope_name, scope, want, scopes))
+            continue
+        types = _doc_types(v, scopes)
+        if types and scope_name not in types:
+            continue
+        if want is None:
+            if scope_name in types:
+                out.append(Region(v, None, f"{scope_name} {v.record_id}"))
+            continue
+        own = any(
+            it.kind in ("field", "cell") and key_of(it.text) == want and _is_id_label(it.label, scope, bool(types))
+            for it in v.items
+        )
+        titled = bool(types) and any(it.kind == "header" and _token_in(want, it.text) for it in v.items)
+        if own or titled:
+            out.append(Region(v, None, f"{scope_name} {id_value} ({v.record_id})"))
+    return out
+
+
+def _token_in(key: str, text: str) -> bool:
+    return any(key_of(t) == key for t in re.findall(r"[A-Za-z0-9][\w./-]*[A-Za-z0-9]|\w", text))
+
+
+_CONTAINER_KEYS = {("header",), ("head",), ("meta",), ("metadata",), ("info",), ("detail",), ("attribute",), ("identification",), ("reference",), ("document",), ("summary",)}
+
+
+def _json_regions(v: EvidenceView, scope_name: str, scope: ScopeSpec, want: str | None, scopes: dict[str, ScopeSpec]) -> list[Region]:
+    by_parent: dict[str, list[Item]] = {}
+    for it in v.items:
+        by_parent.setdefault(parent_path(it.path), []).append(it)
+    out, seen = [], set()
+    for obj, leaves in by_parent.items():
+        if obj.endswith("]") and leaves and all(parent_path(l.path) == obj and l.path.endswith("]") for l in leaves):
+            continue  # an array of scalars, not an object
+        path_toks = tokens(" ".join(_path_keys(obj)))
+        type_leaf = " ".join(str(l.text) for l in leaves if tokens(l.label) in (("type",), ("document", "type"), ("doc", "type"), ("kind",)))
+        named = _has_words(path_toks, scope.type_words) or _has_words(tokens(type_leaf), scope.type_words)
+        ids = [l for l in leaves if any(label_score(l.label, s.id_labels, []) > 0 for s in scopes.values())]
+        mine = [l for l in leaves if _is_id_label(l.label, scope, named)]
+        others = [
+            n for n, s in scopes.items()
+            if n != scope_name and any(label_score(l.label, s.id_labels, []) > 0 and label_score(l.label, scope.id_labels, []) == 0 for l in leaves)
+        ]
+        if want is None:
+            ok = named or (mine and not others) or (mine and ids and ids[0] in mine)
+        else:
+            hit = [l for l in mine if key_of(_leaf_value(l)) == want]
+            # an object holding the id of another document kind first is that document, citing this one
+            ok = bool(hit) and (named or not others or ids[0] in mine)
+        if ok and _path_keys(obj) and tokens(_path_keys(obj)[-1]) in _CONTAINER_KEYS:
+            obj = parent_path(obj)  # {"invoice": {"header": {"invoice_no": ...}, "lines": [...]}}: the id's header names its parent
+        if ok and obj not in seen:
+            seen.add(obj)
+            out.append(Region(v, obj or "$", f"{scope_name} {want or ''} ({v.record_id} {obj or '$'})".replace("  ", " ")))
+    # nested matches: keep the innermost only when an outer one merely contains it
+    return [r for r in out if not any(o is not r and o.prefix.startswith(r.prefix) and o.prefix != r.prefix for o in out)] if want else out
+
+
+def _leaf_value(it: Item) -> str:
+    t = it.text
+    return t[1:-1] if t.startswith('"') and t.endswith('"') else t
+
+
+# -- rows -----------------------------------------------------------------------------------------
+
+
+def _row_phrase(key: str) -> re.Pattern:
+    k = re.escape(key)
+    if key.isdigit():
+        return re.compile(rf"\b(?:line|item|row|ln|no\.?|#|position|pos\.?)\s*(?:no\.?|number|#)?\s*0*{k}\b(?![.,]\d)", re.I)
+    return re.compile(rf"(?<![\w-]){k}(?![\w-])", re.I)
+
+
+def _is_id_like(key: str) -> bool:
+    return bool(re.search(r"[A-Za-z]", key) and re.search(r"\d", key))
+
+
+# -- values ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Val:
+    value: Any
+    a: int  # character offsets within the item text
+    b: int
+    unit: str | None = None
+    op: str | None = None
+    frame: str | None = None
+    per: str | None = None
+    readings: tuple = ()
+
+
+def _parse(kind: str, text: str, label: str, leaf: bool) -> list[_Val]:
+    """The values of one kind in a cell, field value, JSON literal or sentence."""
+    raw = text
+    if leaf:
+        if raw in ("true", "false"):
+            return [_Val(raw == "true", 0, len(raw))] if kind == "bool" else []
+        if raw == "null":
+            return []
+        if not raw.startswith('"'):
+            try:
+                d = Decimal(raw)
+            except InvalidOperation:
+                return []
+            if kind in ("amount", "number", "percent", "days"):
+                return [_Val(d, 0, len(raw), unit="day" if kind == "days" else None)]
+            if kind in ("id", "text", "name"):
+                return [_Val(Name(raw) if kind == "name" else raw, 0, len(raw))]
+            return []
+        text = raw  # keep the quotes: offsets stay inside the literal
+    if kind in ("text", "name", "id"):
+        inner = text[1:-1] if leaf else text
+        s = inner.strip()
+        if kind == "name":  # "Acme Supply Co., PO Box 99, Springfield": the name, not the address
+            m = re.match(r"(.+?)(?:,\s+(?!(?:inc|ltd|llc|llp|co|corp|plc|gmbh)\b)|\s+-\s+|\s*\()", s, re.I)
+            s = m.group(1).strip() if m else s
+        if not s:
+            return []
+        off = (1 if leaf else 0) + inner.index(s)
+        return [_Val(Name(s) if kind == "name" else s, off, off + len(s))]
+    if kind == "bool":
+        m = re.fullmatch(r'\s*"?(yes|no|true|false|y|n)"?\s*', text, re.I)
+        return [_Val(m.group(1).lower() in ("yes", "true", "y"), m.start(1), m.end(1))] if m else []
+    out = []
+    for q in extract_quantities(text):
+        if q.unit == "ref":
+            continue
+        v = _Val(q.value, q.start, q.end, q.unit, q.op, q.frame, q.per, tuple(q.alt))
+        if kind == "date" and q.kind == "date":
+            out.append(v)
+        elif kind == "amount" and q.kind in ("money", "number"):
+            out.append(v)
+        elif kind == "number" and q.kind in ("number", "duration", "money"):
+            out.append(v)
+        elif kind == "percent" and (q.kind == "percent" or (q.kind == "number" and {"percent", "%"} & set(tokens(label)))):
+            out.append(v)
+        elif kind == "days" and q.kind == "duration" and q.unit == "day":
+            out.append(v)  # calendar days only: 30 business days or 1 month is not 30 days
+        elif kind == "days" and q.kind == "number" and "day" in tokens(label):
+            v.unit = "day"
+            out.append(v)
+    return out
+
+
+# -- tiers ----------------------------------------------------------------------------------------
+
+_N = r"(\d[\d,]*)"
+_RANGES = [
+    (re.compile(rf"{_N}\s*(?:-|–|—|to|through|thru)\s*{_N}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
+    (re.compile(rf"{_N}\s*(?:units?\s+|pcs\s+|pieces\s+|items\s+|cases\s+)?(?:\+|or more\b|and (?:above|over|up)\b|or above\b|plus\b)", re.I), lambda m: (_d(m[1]), True, None, True)),
+    (re.compile(rf"(?:over|above|more than|greater than|>)\s*{_N}", re.I), lambda m: (_d(m[1]), False, None, True)),
+    (re.compile(rf"(?:>=|≥|at least|minimum of|min\.?|from)\s*{_N}", re.I), lambda m: (_d(m[1]), True, None, True)),
+    (re.compile(rf"(?:up to|<=|≤|no more than|maximum of|max\.?)\s*{_N}", re.I), lambda m: (None, True, _d(m[1]), True)),
+    (re.compile(rf"(?:under|below|less than|fewer than|<)\s*{_N}", re.I), lambda m: (None, True, _d(m[1]), False)),
+]
+
+
+def _d(s: str) -> Decimal:
+    return Decimal(s.replace(",", ""))
+
+
+def parse_range(text: str) -> tuple | None:
+    for rx, mk in _RANGES:
+        m = rx.search(text)
+        if m:
+            return mk(m)
+    return None
+
+
+def in_range(q: Decimal, r: tuple) -> bool:
+    lo, lo_inc, hi, hi_inc = r
+    if lo is not None and (q < lo or (q == lo and not lo_inc)):
+        return False
+    if hi is not None and (q > hi or (q == hi and not hi_inc)):
+        return False
+    return True
+
+
+_TIER_LABELS = ["tier", "quantity", "volume", "quantity range", "range", "band", "break", "quantity break", "order quantity"]
+_MIN_LABELS = ["minimum quantity", "minimum", "from", "quantity from", "lower"]
+_MAX_LABELS = ["maximum quantity", "maximum", "to", "quantity to", "upper", "up to"]
+
+
+def _tier_of_row(cells: list[Item], value_item: Item) -> tuple | None:
+    lo = hi = None
+    for c in cells:
+        if c is value_item:
+            continue
+        lt = tokens(c.label)
+        txt = c.text.strip('"')
+        if label_score(c.label, _MIN_LABELS, ["price"]) >= 40 or lt[-1:] in (("minimum",), ("from",)):
+            lo = _num_or_none(txt)
+        elif label_score(c.label, _MAX_LABELS, ["price"]) >= 40 or lt[-1:] in (("maximum",), ("to",)):
+            hi = _num_or_none(txt)
+        elif label_score(c.label, _TIER_LABELS, ["price"]) > 0:
+            r = parse_range(txt)
+            if r:
+                return r
+    if lo is not None or hi is not None:
+        return (lo, True, hi, True)
+    return None
+
+
+def _num_or_none(s: str) -> Decimal | None:
+    m = re.search(r"\d[\d,]*(?:\.\d+)?", s)
+    return Decimal(m.group(0).replace(",", "")) if m else None
+
+
+def _tier_in_sentence(sentence: str, a: int, b: int) -> tuple | None:
+    """The quantity range nearest a price inside its clause: "$2.40 per unit for 500-999 units"."""
+    best = None
+    for rx, mk in _RANGES:
+        for m in rx.finditer(sentence):
+            if m.start() <= a < m.end() or m.start() < b <= m.end():
+                continue  # the price itself
+            gap = text_gap(sentence, a, b, m.start(), m.end())
+            if gap is None:
+                continue
+            if best is None or gap < best[0]:
+                best = (gap, mk(m))
+    return best[1] if best else None
+
+
+def text_gap(s: str, a: int, b: int, ma: int, mb: int) -> int | None:
+    lo, hi = (b, ma) if ma >= b else (mb, a)
+    between = s[lo:hi]
+    if ";" in between or re.search(r"\$|\d+\.\d{2}", between):
+        return None  # another price or clause lies between them
+    return hi - lo
+
+
+# -- the locator ----------------------------------------------------------------------------------
+
+
+def locate(slot: SlotSpec, args: dict[str, Any], views: list[EvidenceView], scopes: dict[str, ScopeSpec], describe: str) -> Located:
+    regs = regions(views, slot.scope, args.get(slot.id_arg) if slot.id_arg else None, scopes)
+    if slot.id_arg and args.get(slot.id_arg) is None:
+        return Located(problem=f"{describe}: argument {slot.id_arg} is null")
+    if not regs:
+        what = f"{slot.scope} {args.get(slot.id_arg)}" if slot.id_arg else (slot.scope or "a record")
+        titles = "; ".join(f"{v.record_id}: {_title(v)!r}" for v in views)
+        return Located(problem=f"{describe}: no cited record is {what} (cited: {titles})")
+    per_region = [(r, _candidates(slot, args, r)) for r in regs]
+    if slot.each:
+        out, problems = [], []
+        for r, cands in per_region:
+            pick = _pick(slot, args, cands)
+            if isinstance(pick, Found):
+                out.append(pick)
+            else:
+                problems.append(f"{r.name}: {pick}")
+        return Located(out, None if out else f"{describe}: " + "; ".join(problems))
+    cands = [c for _, cs in per_region for c in cs]
+    pick = _pick(slot, args, cands)
+    if isinstance(pick, Found):
+        return Located([pick])
+    return Located(problem=f"{describe}: {pick} in {', '.join(r.name for r in regs)}", ambiguous=pick.startswith("ambiguous"))
+
+
+def _title(v: EvidenceView) -> str:
+    if v.problem:
+        return v.problem
+    t = v.title
+    if not t and v.is_json:
+        keys = [it.label for it in v.items[:6] if it.label]
+        return "JSON with " + ", ".join(keys)
+    return t[:60]
+
+
+def _pick(slot: SlotSpec, args: dict[str, Any], cands: list[Found]) -> Found | str:
+    if not cands:
+        return "not found"
+    top = max(c.score for c in cands)
+    best = [c for c in cands if c.score >= top - 1e-9]
+    if slot.tier is not None and any(c.tier for c in cands):
+        # the tiers of one schedule are found with different label strengths ("priced at $1.20 for
+        # 1-999; $1.10 for 1,000-4,999"): all ranged prices of the best class (table/JSON or prose) compete
+        cls = max(c.score >= 100 for c in cands if c.tier)
+        best = [c for c in cands if c.tier and (c.score >= 100) == cls]
+        best = _by_tier(best, args.get(slot.tier.arg)) if len({_vkey(c) for c in best}) > 1 or args.get(slot.tier.arg) is not None else best
+        if isinstance(best, str):
+            return best
+    values = {_vkey(c) for c in best}
+    strong = [c for c in best if not c.weak]
+    if len(values) > 1 and slot.pick != "only" and all(isinstance(c.value, Decimal) for c in best):
+        return (min if slot.pick == "lowest" else max)(best, key=lambda c: c.value)
+    if len(values) > 1:
+        shown = ", ".join(sorted({c.text for c in best})[:5])
+        return f"ambiguous: {len(values)} different values ({shown})"
+    return (strong or best)[0]
+
+
+def _vkey(c: Found) -> Any:
+    return c.value.key() if isinstance(c.value, Name) else (c.value, c.readings)
+
+
+def _by_tier(cands: list[Found], qty: Any) -> list[Found] | str:
+    ranged = [c for c in cands if c.tier]
+    if not ranged:
+        return cands
+    if qty is None:
+        base = min(ranged, key=lambda c: (c.tier[0] if c.tier[0] is not None else Decimal(-1)))
+        return [c for c in ranged if c.tier == base.tier]
+    q = Decimal(str(qty))
+    hit = [c for c in ranged if in_range(q, c.tier)]
+    return hit or f"no volume tier covers quantity {qty}"
+
+
+def _labels_for(slot: SlotSpec, args: dict[str, Any]) -> list[str]:
+    labels = list(slot.labels)
+    for arg, table in slot.labels_by_arg.items():
+        v = args.get(arg)
+        if v is not None:
+            labels += table.get(str(v).lower(), [])
+    return labels
+
+
+def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region) -> list[Found]:
+    view = region.view
+    items = region.items()
+    labels = _labels_for(slot, args)
+    prose_labels = slot.prose_labels if slot.prose_labels is not None else labels
+    row_key = key_of(args[slot.row.arg]) if slot.row and args.get(slot.row.arg) is not None else None
+    if slot.row and row_key is None:
+        return []
+    out: list[Found] = []
+    rows = view.table_rows() if not view.is_json else {}
+    json_rows = _json_rows(items) if view.is_json else {}
+    row_ok = False
+    body_rows: dict[int, int] = {}
+    for g, r in rows:
+        body_rows[g] = body_rows.get(g, 0) + 1
+    for it in items:
+        if it.kind in ("cell", "field", "leaf"):
+            score = _structured_label_score(it, labels, slot, region.prefix)
+            row_cells = rows.get((it.group, it.row), []) if it.kind == "cell" else []
+            if it.kind == "cell" and slot.tier and score <= 0 and parse_range(it.label):
+                score = 150  # a tier column ("500-999 units") of a price schedule
+            if it.kind == "cell" and not slot.row:
+                # a summary row ("| Total | 1,346.00 |") labels its value in a cell to the left;
+                # a column label alone is a slot only in a one-row table (line totals are not the total)
+                left = max((label_score(c.text, labels, slot.exclude) for c in row_cells if c.col < it.col), default=0)
+                if left:
+                    score = left + 100
+                elif body_rows.get(it.group, 0) > 1:
+                    score = 0
+            if score <= 0:
+                continue
+            if slot.row:
+                if it.kind == "cell" and not _row_matches(row_cells, row_key, slot.row.labels):
+                    continue
+                if it.kind == "leaf" and not _json_row_matches(it, json_rows, row_key, slot.row.labels):
+                    continue
+                if it.kind == "field" and not _row_phrase(row_key).search(it.heading or ""):
+                    continue
+            for val in _parse(slot.kind, it.text, it.label, it.kind == "leaf")[:1]:
+                tier = None
+                if slot.tier:
+                    tier = parse_range(it.label) if it.kind == "cell" else None
+                    tier = tier or (_tier_of_row(row_cells, it) if it.kind == "cell" else None)
+                    if it.kind == "leaf":
+                        tier = _tier_of_row(json_rows.get(parent_path(it.path), []), it)
+                out.append(_found(view, it, val, score, region, tier=tier))
+        elif it.kind == "sentence" and slot.prose:
+            # a sentence cut at ";" that goes on in lower case continues the row its first part named
+            continued = row_ok and bool(it.prev) and not it.text[:1].isupper()
+            row_ok = row_key is None or continued or bool(_row_phrase(row_key).search(it.text))
+            if row_ok:
+                out.extend(_from_sentence(slot, it, view, region, prose_labels, None))
+        elif it.kind == "header" and slot.letterhead and it.text == it.title:
+            if not _has_words(tokens(it.text), ["invoice", "purchase order", "receipt", "agreement", "contract", "statement"]):
+                out.append(Found(Name(it.text), view.record_id, it.start, it.end, it.text, "letterhead", 5, weak=True, scope=region.name))
+    if not out and view.is_json and region.prefix not in (None, "$") and not slot.row:
+        # a field of the enclosing object applies to what it holds (the vendor of a list of invoices)
+        parent = parent_path(region.prefix)
+        while parent:
+            for it in view.items:
+                rest = it.path[len(parent):]
+                if it.path.startswith(parent) and rest[:1] == "." and "[" not in rest and (score := _structured_label_score(it, labels, slot, None)) > 0:
+                    for val in _parse(slot.kind, it.text, it.label, True)[:1]:
+                        out.append(_found(view, it, val, score - 1, region))
+            if out:
+                break
+            parent = parent_path(parent)
+    return out
+
+
+def _structured_label_score(it: Item, labels: list[str], slot: SlotSpec, prefix: str | None) -> float:
+    if slot.paths and it.kind == "leaf":
+        for i, pat in enumerate(slot.paths):
+            if _path_match(pat, it.path):
+                return 200 - i
+    if not labels:
+        return 0
+    s = label_score(it.label, labels, slot.exclude)
+    if it.kind == "leaf":
+        if it.path.endswith("]"):
+            return 0  # an element of an array of scalars: its label is the array's, not its own
+        if s == 0:
+            keys = _path_keys(it.path)
+            if len(keys) >= 2:
+                s = max(0, label_score(f"{keys[-2]} {keys[-1]}", labels, slot.exclude) - 5)
+    return s + (100 if s else 0)
+
+
+def _path_match(pattern: str, path: str) -> bool:
+    rx = re.escape(pattern).replace(r"\[\*\]", r"\[\d+\]").replace(r"\.\.", r"(?:\.[^.\[]+|\[\d+\])*\.").replace(r"\*", r"[^.\[]+")
+    return re.fullmatch(rx, path) is not None
+
+
+def _row_matches(cells: list[Item], key: str, labels: list[str]) -> bool:
+    for c in cells:
+        if label_score(c.label, labels, []) > 0 and key_of(c.text) == key:
+            return True
+    return _is_id_like(key) and any(key_of(c.text) == key for c in cells)
+
+
+def _json_rows(items: list[Item]) -> dict[str, list[Item]]:
+    rows: dict[str, list[Item]] = {}
+    for it in items:
+        rows.setdefault(parent_path(it.path), []).append(it)
+    return rows
+
+
+def _json_row_matches(it: Item, rows: dict[str, list[Item]], key: str, labels: list[str]) -> bool:
+    """The leaf sits in an object (or an ancestor object) whose row-key field holds the key."""
+    p = parent_path(it.path)
+    while p:
+        keyed = False
+        for s in rows.get(p, []):
+            if s.path.endswith("]"):
+                continue
+            if label_score(s.label, labels, []) > 0:
+                keyed = True
+                if key_of(_leaf_value(s)) == key:
+                    return True
+            elif _is_id_like(key) and key_of(_leaf_value(s)) == key:
+                return True
+        if keyed and p.endswith("]"):
+            return False  # this array element is a row with another key
+        p = parent_path(p)
+    return False
+
+
+_WINDOW = 8
+
+
+def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region, labels: list[str], row_key: str | None) -> list[Found]:
+    text = it.text
+    if row_key is not None and not _row_phrase(row_key).search(text):
+        return []
+    if slot.context:
+        ctx = tokens(" ".join([text, it.heading, it.prev]))
+        if not all(any(t.startswith(c) for t in ctx) for c in slot.context):
+            return []
+    if slot.kind == "name":
+        return _names_in_sentence(slot, it, view, region, labels)
+    if slot.kind in ("text", "id", "bool"):
+        return []
+    out = []
+    vals = _parse(slot.kind, text, "", False)
+    allq = extract_quantities(text)
+    for v in vals:
+        before = [q for q in allq if q.end <= v.a]
+        start = max([q.end for q in before], default=0)
+        window = text[start:v.a]
+        wt = tokens(window)[-_WINDOW:]
+        after = [q.start for q in allq if q.start >= v.b]
+        tail = re.split(r"[,;:.()](?:\s|$)", text[v.b:min(after, default=len(text))])[0]
+        at = tokens(tail)[:3]
+        if _excluded(wt, slot.exclude):
+            continue
+        s = 0
+        if labels:
+            s = max((60 - i for i, syn in enumerate(labels) if tokens(syn) and set(tokens(syn)) <= set(wt)), default=0)
+            if not s:
+                s = max((40 - i for i, syn in enumerate(labels) if tokens(syn) and set(tokens(syn)) <= set(at)), default=0)
+        if re.match(r"\s*[.)]\s", text[v.b:v.b + 3]) and not text[:v.a].strip():
+            continue  # "2. Invoices above ...": the clause number
+        if slot.kind == "amount" and v.unit is None and not s:
+            continue  # a bare number in prose is an amount only where a label says so
+        unit_ok = slot.per is not None and (v.per == slot.per or v.unit == slot.per)
+        if slot.per is not None and not unit_ok and not s:
+            continue
+        if slot.frame == "limit" and not (v.frame == "limit" or v.op in ("<=", "<")):
+            continue
+        if slot.frame == "value" and (v.frame == "limit"):
+            continue
+        if s == 0 and not unit_ok and not (slot.context and not labels):
+            continue
+        score = (s or 20) / 2
+        tier = _tier_in_sentence(text, v.a, v.b) if slot.tier else None
+        out.append(_found(view, it, v, score, region, tier=tier))
+    return out
+
+
+_ROLE_PAREN = re.compile(r"\(\s*(?:the\s+|hereinafter\s+(?:the\s+)?|referred to as\s+(?:the\s+)?)?[\"“'‘]?(?P<role>[A-Za-z ]{2,30}?)[\"”'’]?\s*\)")
+
+
+def _names_in_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region, labels: list[str]) -> list[Found]:
+    """Parties defined in a sentence: `Acme Supply Co., a Delaware corporation ("Supplier")`."""
+    out = []
+    text = it.text
+    for m in _ROLE_PAREN.finditer(text):
+        if label_score(m["role"], labels, slot.exclude) < 100 - len(labels):
+            if label_score(m["role"], labels, slot.exclude) == 0:
+                continue
+        head = text[: m.start()]
+        cut = max((head.rfind(w) + len(w) for w in (" between ", " and ", " by ", ": ", "among ", "\n") if head.rfind(w) >= 0), default=0)
+        seg = head[cut:]
+        seg = re.split(r",\s+(?:a|an|the)\s+", seg)[0].strip().rstrip(",").strip()
+        if not seg or not seg[0].isupper():
+            continue
+        a = cut + head[cut:].index(seg)
+        out.append(_found(view, it, _Val(Name(seg), a, a + len(seg)), 40, region))
+    return out
+
+
+def _found(view: EvidenceView, it: Item, v: _Val, score: float, region: Region, tier: tuple | None = None) -> Found:
+    # the item text is the record's bytes [start:end] decoded, so character offsets in it map back exactly
+    a = it.start + len(it.text[: v.a].encode("utf-8"))
+    b = it.start + len(it.text[: v.b].encode("utf-8"))
+    value = v.value
+    if isinstance(value, Decimal) and v.op in (">", ">=", "<", "<="):
+        value = Bound.of(value, v.op)
+    return Found(value, view.record_id, a, b, it.text[v.a:v.b], it.label, score, v.unit, v.readings, tier, False, region.name)
+
+
+def resolve_dates(found: Found, view: EvidenceView) -> list[Any]:
+    """The readings of a date value: one, unless a numeric date can be read two ways and the
+    record's other dates do not settle the order."""
+    if not isinstance(found.value, dt.date) or not found.readings:
+        return [found.value]
+    order = _date_order(view)
+    if order == "dmy":
+        return [found.value]
+    if order == "mdy":
+        return [found.readings[0]]
+    return [found.value, *found.readings]
+
+
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\b")
+
+
+def _date_order(view: EvidenceView) -> str | None:
+    dmy = mdy = False
+    for it in view.items:
+        for m in _NUMERIC_DATE.finditer(it.text):
+            a, b = int(m[1]), int(m[2])
+            dmy |= a > 12
+            mdy |= b > 12
+    return "dmy" if dmy and not mdy else "mdy" if mdy and not dmy else None

@@ -1,0 +1,268 @@
+"""The evidence view of a ledger record: what a typed check can locate, each item with its byte span.
+
+Built once from the record's exact bytes and kept as an Arrow IPC file beside the ledger
+(`<ledger>/evidence_view/<record id>.arrow`). It is a derived cache: never edited, checked against
+the record's SHA-256 and the view format on every read, and rebuilt when missing, stale or
+unreadable. Nothing is truncated: every sentence, every table cell, every JSON leaf is an item.
+
+Items:
+* ``sentence``: a sentence of prose, with the document's title, the section heading in force and
+  the previous sentence;
+* ``cell``: a table cell (pipe, CSV/TSV, fixed-width) with its column label, table and row;
+* ``field``: the value of a "Key: value" line (or "Label    value" footer line), labelled by its key;
+* ``leaf``: a scalar of a JSON document with its path ("$.po.lines[2].qty") and key;
+* ``header``: one of the first non-empty lines of a text document (title, letterhead, identifier line).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.ipc as ipc
+
+from ledger import EvidenceRecord
+from ledger.table import is_local, local_path
+from runtime.verify.parsers import jsonleaves, prose, tables
+
+VIEW_FORMAT = "1"
+DIRNAME = "evidence_view"
+MAX_VIEW_BYTES = 16 * 1024 * 1024  # larger records get a clear "too large" problem, never a truncated view
+HEADER_LINES = 8
+
+SCHEMA = pa.schema(
+    [
+        ("kind", pa.string()),
+        ("start", pa.int64()),
+        ("end", pa.int64()),
+        ("text", pa.large_string()),
+        ("label", pa.string()),
+        ("label_start", pa.int64()),
+        ("label_end", pa.int64()),
+        ("path", pa.string()),
+        ("group", pa.int32()),
+        ("row", pa.int32()),
+        ("col", pa.int32()),
+        ("heading", pa.string()),
+        ("title", pa.string()),
+        ("prev", pa.large_string()),
+    ]
+)
+_FIELDS = [f.name for f in SCHEMA]
+
+
+@dataclass(frozen=True)
+class Item:
+    kind: str
+    start: int  # byte offsets of the value in the record
+    end: int
+    text: str  # the verbatim value (a cell, a field value, a JSON literal, a sentence)
+    label: str = ""  # column label, key, JSON key
+    label_start: int = -1
+    label_end: int = -1
+    path: str = ""  # JSON path of a leaf
+    group: int = -1  # table / key-value block number
+    row: int = -1  # row within the table
+    col: int = -1
+    heading: str = ""
+    title: str = ""
+    prev: str = ""
+
+
+@dataclass
+class EvidenceView:
+    record_id: str
+    media_type: str
+    items: list[Item]
+    problem: str | None = None  # why the record has no (or a partial) view: binary, malformed JSON, too large
+    is_json: bool = False
+
+    @property
+    def title(self) -> str:
+        for it in self.items:
+            if it.title:
+                return it.title
+        return ""
+
+    def of_kind(self, *kinds: str) -> list[Item]:
+        return [it for it in self.items if it.kind in kinds]
+
+    def table_rows(self) -> dict[tuple[int, int], list[Item]]:
+        """Cells grouped by (table, row)."""
+        rows: dict[tuple[int, int], list[Item]] = {}
+        for it in self.items:
+            if it.kind == "cell":
+                rows.setdefault((it.group, it.row), []).append(it)
+        return rows
+
+    def to_arrow(self) -> pa.Table:
+        cols = {name: [getattr(it, name) for it in self.items] for name in _FIELDS}
+        return pa.Table.from_pydict(cols, schema=SCHEMA)
+
+    @classmethod
+    def from_arrow(cls, record: EvidenceRecord, table: pa.Table) -> "EvidenceView":
+        meta = table.schema.metadata or {}
+        cols = [table.column(n).to_pylist() for n in _FIELDS]
+        items = [Item(*row) for row in zip(*cols)]
+        problem = meta.get(b"problem", b"").decode() or None
+        return cls(record.id, record.media_type, items, problem, meta.get(b"is_json") == b"1")
+
+
+# -- building -------------------------------------------------------------------------------------
+
+
+class _Offsets:
+    """Character offset -> byte offset of the UTF-8 text (identity when the text is ASCII)."""
+
+    def __init__(self, data: bytes, text: str):
+        self._table = None
+        if len(data) != len(text):
+            starts = np.flatnonzero((np.frombuffer(data, dtype=np.uint8) & 0xC0) != 0x80)
+            self._table = np.append(starts, len(data))
+
+    def __call__(self, i: int) -> int:
+        return i if self._table is None else int(self._table[i])
+
+
+def build_view(record: EvidenceRecord, max_bytes: int = MAX_VIEW_BYTES) -> EvidenceView:
+    """The view of one record. Never raises for bad bytes: the problem is recorded instead."""
+    data = record.data
+    is_json = "json" in record.media_type
+    if len(data) > max_bytes:
+        return EvidenceView(record.id, record.media_type, [], f"record is {len(data):,} bytes, over the evidence view's limit of {max_bytes:,}", is_json)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return EvidenceView(record.id, record.media_type, [], f"not UTF-8 text (binary?): undecodable byte at {exc.start}", is_json)
+    if "\x00" in text:
+        return EvidenceView(record.id, record.media_type, [], "not text: contains NUL bytes (binary?)", is_json)
+    off = _Offsets(data, text)
+    if is_json:
+        try:
+            leaves = jsonleaves.leaves(text)
+        except jsonleaves.JSONViewError as exc:
+            return EvidenceView(record.id, record.media_type, [], f"malformed JSON: {exc}", True)
+        items = [
+            Item("leaf", off(lf.start), off(lf.end), lf.raw, lf.key, off(lf.key_start) if lf.key_start >= 0 else -1,
+                 off(lf.key_end) if lf.key_end >= 0 else -1, lf.path)
+            for lf in leaves
+        ]
+        return EvidenceView(record.id, record.media_type, items, None, True)
+    return EvidenceView(record.id, record.media_type, _text_items(text, off), None, False)
+
+
+def _text_items(text: str, off: _Offsets) -> list[Item]:
+    lines = tables.lines_of(text)
+    title, _, _ = prose.title_of(text, lines)
+    items: list[Item] = []
+    shown = 0
+    for a, b in lines:
+        line = text[a:b].strip()
+        if not line or prose.is_page_mark(line):
+            continue
+        s = a + text[a:b].index(line)
+        items.append(Item("header", off(s), off(s + len(line)), line, title=title))
+        shown += 1
+        if shown >= HEADER_LINES:
+            break
+    found = tables.find_tables(text, lines)
+    grid_lines: set[int] = set()
+    heading_at = _headings(text, lines)
+    for g, t in enumerate(found):
+        heading = _heading_before(heading_at, lines[t.first_line][0])
+        if t.kind == "kv":
+            for r, (label, value) in enumerate(t.rows):
+                items.append(Item("field", off(value.start), off(value.end), value.text, label.text, off(label.start), off(label.end),
+                                  "", g, r, 1, heading, title))
+            continue
+        grid_lines |= t.taken
+        for r, row in enumerate(t.rows):
+            for c, cell in enumerate(row):
+                head = t.header[c] if c < len(t.header) else None
+                items.append(Item("cell", off(cell.start), off(cell.end), cell.text, head.text if head else "",
+                                  off(head.start) if head else -1, off(head.end) if head else -1, "", g, r, c, heading, title))
+    for s in prose.sentences(text, lines, grid_lines):
+        items.append(Item("sentence", off(s.start), off(s.end), s.text, heading=s.heading, title=title, prev=s.prev))
+    return items
+
+
+def _headings(text, lines):
+    return [(a, text[a:b].strip().rstrip(":")) for a, b in lines if prose.is_heading(text[a:b])]
+
+
+def _heading_before(headings, pos):
+    h = ""
+    for a, t in headings:
+        if a > pos:
+            break
+        h = t
+    return h
+
+
+# -- the cache beside the ledger ------------------------------------------------------------------
+
+
+class ViewStore:
+    """Views by record id: in memory (LRU), then the Arrow file beside the ledger, then built.
+
+    A file that is missing, unreadable, of another format or of other bytes is rebuilt; a cache
+    directory that cannot be written (read-only storage, an object store) only costs a rebuild."""
+
+    def __init__(self, ledger_uri: str | None, *, memory: int = 256, max_bytes: int = MAX_VIEW_BYTES):
+        self._dir = local_path(ledger_uri) / DIRNAME if ledger_uri and is_local(ledger_uri) else None
+        self._memory: OrderedDict[str, EvidenceView] = OrderedDict()
+        self._size = memory
+        self._max_bytes = max_bytes
+        self._lock = threading.Lock()
+
+    def path(self, record_id: str) -> Path | None:
+        return self._dir / f"{record_id}.arrow" if self._dir else None
+
+    def get(self, record: EvidenceRecord) -> EvidenceView:
+        with self._lock:
+            if record.id in self._memory:
+                self._memory.move_to_end(record.id)
+                return self._memory[record.id]
+        view = self._read(record) or self._build_and_store(record)
+        with self._lock:
+            self._memory[record.id] = view
+            while len(self._memory) > self._size:
+                self._memory.popitem(last=False)
+        return view
+
+    def _read(self, record: EvidenceRecord) -> EvidenceView | None:
+        p = self.path(record.id)
+        if p is None or not p.is_file():
+            return None
+        try:
+            with pa.memory_map(str(p)) as src:
+                table = ipc.open_file(src).read_all()
+            meta = table.schema.metadata or {}
+            if meta.get(b"sha256") != record.sha256.encode() or meta.get(b"format") != VIEW_FORMAT.encode():
+                return None
+            return EvidenceView.from_arrow(record, table)
+        except (OSError, pa.ArrowException, ValueError, TypeError, KeyError):
+            return None  # corrupt or foreign: rebuilt from the record's bytes
+
+    def _build_and_store(self, record: EvidenceRecord) -> EvidenceView:
+        view = build_view(record, self._max_bytes)
+        p = self.path(record.id)
+        if p is None:
+            return view
+        table = view.to_arrow().replace_schema_metadata(
+            {"sha256": record.sha256, "format": VIEW_FORMAT, "problem": view.problem or "", "is_json": "1" if view.is_json else "0"}
+        )
+        tmp = p.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            with pa.OSFile(str(tmp), "wb") as sink, ipc.new_file(sink, table.schema) as w:
+                w.write_table(table)
+            os.replace(tmp, p)
+        except OSError:
+            tmp.unlink(missing_ok=True)
+        return view
