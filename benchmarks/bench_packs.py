@@ -80,22 +80,27 @@ def run(root: Path, model: str) -> dict:
     manifest, claims = load_gold(root)
     with tempfile.TemporaryDirectory() as tmp:
         ledger, journal = Ledger.open(f"{tmp}/ledger"), Journal.open(f"{tmp}/ledger")
-        run_id = "bench_packs"
-        ids = {}
+        # One run per gold claim: claims are judged independently, so the verifier's rule against
+        # resubmitting a rejected proposition must not fire across two unrelated claims.
+        docs = []
         for name, meta in sorted(manifest.items()):
-            data = (root / "documents" / name).read_bytes()
             media = meta.get("media_type") or ("application/json" if name.endswith(".json") else "text/plain; charset=utf-8")
-            kind = "tool_output" if "json" in media else "span"
-            ids[name] = ledger.append(run_id, data, kind=kind, media_type=media, source={"document": name})
+            docs.append((name, (root / "documents" / name).read_bytes(), media))
+        run_of = {c["id"]: f"gold_{c['id']}" for c in claims}
+        ids: dict[str, str] = {}
+        for run_id in run_of.values():
+            items = [Ledger.item(run_id, data, kind="tool_output" if "json" in media else "span", media_type=media, source={"document": name})
+                     for name, data, media in docs]
+            ids = dict(zip((d[0] for d in docs), ledger.append_many(items)))  # same bytes, same ids in every run
         gate, verifier = Gate(ledger, journal=journal), Verifier(ledger, backend(model), journal=journal)
         rows = []
         t0 = time.perf_counter()
         for c in claims:
             props = [
-                {"id": f"p{i}", "pred": p["pred"], "args": p.get("args", {}), "ledger_ids": [ids[f] for f in p.get("cites", [])]}
+                {"id": f"{c['id']}.p{i}", "pred": p["pred"], "args": p.get("args", {}), "ledger_ids": [ids[f] for f in p.get("cites", [])]}
                 for i, p in enumerate(c["propositions"])
             ]
-            art = {"run_id": run_id, "from_agent": "bench", "claims": [{"id": "c", "type": "Assertion", "text": c["text"], "propositions": props}]}
+            art = {"run_id": run_of[c["id"]], "from_agent": "bench", "claims": [{"id": c["id"], "type": "Assertion", "text": c["text"], "propositions": props}]}
             decision = gate.check(art)
             if decision.passed:
                 v = verifier.verify(art)
