@@ -11,31 +11,16 @@ import pytest
 from fastapi.testclient import TestClient
 
 from examples.invoice_audit import graph as example
-from examples.invoice_audit import tools_impl
-from examples.invoice_audit.policy import policy
-from runtime.graph import ControlPlane, Graph, GraphRunner, ScriptedAgent, intent, restate
+from runtime.graph import Graph, GraphRunner, ScriptedAgent, intent, restate
 from runtime.review.auth import ReviewerBook
 from runtime.review.queue import ReviewState
 from runtime.review.server import create_app
-from tests.test_graph import INV, line14_findings, lookups
+# The graph tests' fixtures, reused: `plane` (a control plane over the example's tools and policy,
+# no NLI model) and `_clean_tools` (the stand-in outbox and billing system emptied around each test).
+from tests.test_graph import DEPS14, INV, _clean_tools, line14_findings, lookups, plane  # noqa: F401
 
 PASSWORD = "correct horse battery"
 EMAIL = {"to": "billing@harlowfinch.example", "subject": "Line 14", "body": "We dispute USD 280.00 of line 14."}
-DEPS14 = ["f_exceeds", "f_rate", "f_hours", "f_cap"]
-
-
-@pytest.fixture(autouse=True)
-def _clean_tools():
-    tools_impl.reset()
-    yield
-    tools_impl.reset()
-
-
-@pytest.fixture
-def plane(tmp_path):
-    p = ControlPlane.open(str(tmp_path / "ledger"), example.registry(), policy=policy(), backend=None)
-    yield p
-    p.close()
 
 
 def audit_graph(intents, planner=lookups, claims=line14_findings) -> Graph:
