@@ -35,6 +35,7 @@ from runtime.graph.corpus import Corpus, CorpusError
 from runtime.graph.graph import Graph
 from runtime.graph.report import Action, ChainStatus, Handoff, ReviewItem, RunReport, ToolCall
 from runtime.registry import ToolRegistry, jsonable
+from runtime.review.queue import ReviewQueue
 from runtime.toolbus import ToolBus, ToolCallRejected, ToolFailed, ToolRefused, ToolResult
 from runtime.verify.verdict import ArtifactVerdict
 from runtime.verify.verifier import Verifier, annotate
@@ -56,7 +57,7 @@ class ControlPlane:
     grants: GrantBook
     policy: Policy | None = None
     registry: ToolRegistry | None = None  # default: the bus's registry
-    review: Any = None  # a runtime.review.ReviewQueue: where calls waiting for a person are queued durably
+    review: ReviewQueue | None = None  # where calls waiting for a person are queued durably (runtime/review)
 
     def __post_init__(self) -> None:
         if self.registry is None:
@@ -65,8 +66,6 @@ class ControlPlane:
     @classmethod
     def open(cls, ledger_uri: str, registry: ToolRegistry, *, policy: Policy | None = None, backend: Any = None) -> "ControlPlane":
         """The embedded default: ledger and journal in one LanceDB folder, everything in-process."""
-        from runtime.review.queue import ReviewQueue  # it reads runtime.graph's reports: import late
-
         ledger = Ledger.open(ledger_uri)
         journal = Journal.open(ledger_uri)
         grants = GrantBook(journal)

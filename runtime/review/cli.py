@@ -60,6 +60,8 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Option(DEFAULT_HOST, "--host", help="Interface to listen on; anything but loopback is refused without --expose."),
         port: int = typer.Option(DEFAULT_PORT, "--port", min=1, max=65535),
         expose: bool = typer.Option(False, "--expose", help="Allow a non-loopback --host (put TLS in front of it, or use --ssl-*)."),
+        allowed_host: Optional[List[str]] = typer.Option(None, "--allowed-host", help="A host name reviewers use to reach the page "
+                                                                                       "(repeatable); other Host headers are refused."),
         ssl_keyfile: Optional[Path] = typer.Option(None, "--ssl-keyfile", help="TLS key: cookies are then Secure."),
         ssl_certfile: Optional[Path] = typer.Option(None, "--ssl-certfile", help="TLS certificate."),
         model: Optional[str] = typer.Option(None, "--model", "-m", help="NLI backend for runs sent back to their planner "
@@ -101,7 +103,7 @@ def register(app: typer.Typer) -> None:
             for st in resumed:
                 out.print(f"resumed approved call {escape(st.item.item_id)}: {escape(st.status)}")
             rerun = _rerunner(plane, module, ledger, model) if hasattr(module, "build_graph") else None
-            web = create_app(plane.review, book, plane.ledger, rerun=rerun, allowed_hosts=sorted({host, "127.0.0.1", "localhost"}))
+            web = create_app(plane.review, book, plane.ledger, rerun=rerun, allowed_hosts=sorted({host, "127.0.0.1", "localhost", *(allowed_host or [])}))
             scheme = "https" if ssl_certfile else "http"
             out.print(f"[bold]review page:[/] {scheme}://{escape(host)}:{port}/   "
                       f"({len(plane.review.items(status='pending'))} call(s) waiting; Ctrl-C stops)")

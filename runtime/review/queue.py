@@ -178,6 +178,12 @@ class ReviewQueue:
         # Check-then-record must be atomic per item: two clicks must not both approve. The journal
         # has one writer per store, so an in-process lock is enough (as in GrantBook).
         self._lock = threading.RLock()
+        # Journal entries never change once written, so what was found once is kept: an item, its
+        # first decision, the call that spent its grant. Only absences are read again each time
+        # (another process may have written since). Each journal scan costs a LanceDB query.
+        self._known_items: dict[str, QueuedCall] = {}
+        self._known_decisions: dict[str, ReviewDecision] = {}
+        self._known_calls: dict[str, dict[str, Any]] = {}
 
     # -- queueing ------------------------------------------------------------------------------
     def enqueue(self, *, run_id: str, agent: str, tool: str, version: str, args: dict[str, Any], depends_on: list[str],
@@ -204,21 +210,27 @@ class ReviewQueue:
                 queued_at=_now(),
             )
             self.journal.record(run_id, JournalKind.REVIEW_ITEM, iid, item.model_dump(mode="json"))
+            self._known_items[iid] = item
             return item
 
     # -- reading -------------------------------------------------------------------------------
     def _item(self, item_id: str) -> QueuedCall | None:
+        if item_id in self._known_items:
+            return self._known_items[item_id]
         for e in self.journal.entries(kind=JournalKind.REVIEW_ITEM, subject=item_id):
-            return QueuedCall.model_validate(e.payload)
+            return self._known_items.setdefault(item_id, QueuedCall.model_validate(e.payload))
         return None
 
     def _decisions(self, item_id: str | None = None) -> dict[str, ReviewDecision]:
         """The first decision per item: later ones cannot exist (decide() refuses them), and if a
         forged one were appended behind the queue's back the first still stands."""
+        if item_id is not None and item_id in self._known_decisions:
+            return {item_id: self._known_decisions[item_id]}
         out: dict[str, ReviewDecision] = {}
         for e in self.journal.entries(kind=JournalKind.REVIEW_DECISION, subject=item_id):
             d = ReviewDecision.model_validate(e.payload)
             out.setdefault(d.item_id, d)
+        self._known_decisions.update(out)
         return out
 
     def _calls(self, run_id: str) -> dict[str, list[dict[str, Any]]]:
@@ -236,13 +248,18 @@ class ReviewQueue:
             return ReviewState(item, "rejected", decision)
         if decision.decision == "request_evidence":
             return ReviewState(item, "evidence_requested", decision)
-        if calls is None:
-            calls = self._calls(item.run_id)
-        made = calls.get(decision.grant_id or "", [])
-        if not made:
-            return ReviewState(item, "approved", decision)
-        # The call that spent the grant; a later replay attempt with the same grant is refused and changes nothing.
-        first = next((c for c in made if c.get("status") in ("ok", "failed")), made[0])
+        gid = decision.grant_id or ""
+        first = self._known_calls.get(gid)
+        if first is None:
+            if calls is None:
+                calls = self._calls(item.run_id)
+            made = calls.get(gid, [])
+            if not made:
+                return ReviewState(item, "approved", decision)
+            # The call that spent the grant; a later replay attempt with the same grant is refused and changes nothing.
+            first = next((c for c in made if c.get("status") in ("ok", "failed")), made[0])
+            if first.get("status") in ("ok", "failed"):  # final: the grant is spent
+                self._known_calls[gid] = first
         status: Status = {"ok": "executed", "failed": "failed"}.get(first.get("status"), "refused")  # type: ignore[assignment]
         return ReviewState(item, status, decision, first)
 
@@ -254,9 +271,11 @@ class ReviewQueue:
 
     def items(self, status: Status | None = None) -> list[ReviewState]:
         """Open items first, the worst claim status first among them; then decided ones, newest first."""
-        items = [QueuedCall.model_validate(e.payload) for e in self.journal.entries(kind=JournalKind.REVIEW_ITEM)]
+        items = [self._known_items.get(e.subject) or self._known_items.setdefault(e.subject, QueuedCall.model_validate(e.payload))
+                 for e in self.journal.entries(kind=JournalKind.REVIEW_ITEM)]
         decisions = self._decisions()
-        runs = {i.run_id for i in items if (d := decisions.get(i.item_id)) is not None and d.decision == "approve"}
+        runs = {i.run_id for i in items if (d := decisions.get(i.item_id)) is not None and d.decision == "approve"
+                and d.grant_id not in self._known_calls}
         calls: dict[str, list[dict[str, Any]]] = {}
         for r in runs:
             calls.update(self._calls(r))
@@ -302,7 +321,7 @@ class ReviewQueue:
                                             self.grant_ttl_s)
             decision = ReviewDecision(item_id=item.item_id, decision="approve", reviewer=reviewer, decided_at=_now(),
                                       args_hash=item.args_hash, claim_set_hash=item.claim_set_hash, grant_id=grant.grant_id)
-            self.journal.record(item.run_id, JournalKind.REVIEW_DECISION, item.item_id, decision.model_dump(mode="json"))
+            self._record(decision, item.run_id)
             self._resume(item, decision)
             return self.get(item_id)
 
@@ -324,9 +343,13 @@ class ReviewQueue:
             decision = ReviewDecision(item_id=st.item.item_id, decision=kind, reviewer=reviewer, decided_at=_now(),
                                       args_hash=st.item.args_hash, claim_set_hash=st.item.claim_set_hash,
                                       **({"reason": text} if kind == "reject" else {"request": text}))
-            self.journal.record(st.item.run_id, JournalKind.REVIEW_DECISION, st.item.item_id, decision.model_dump(mode="json"))
+            self._record(decision, st.item.run_id)
             _update_report(st.item, decision, None)
-            return self.get(item_id)
+            return self._state(st.item, decision, None)
+
+    def _record(self, decision: ReviewDecision, run_id: str) -> None:
+        self.journal.record(run_id, JournalKind.REVIEW_DECISION, decision.item_id, decision.model_dump(mode="json"))
+        self._known_decisions[decision.item_id] = decision
 
     def _open(self, item_id: str, args_hash: str, claim_set_hash: str) -> ReviewState:
         st = self.get(item_id)
@@ -343,6 +366,9 @@ class ReviewQueue:
         intent = {"tool": item.tool, "version": item.version, "args": copy.deepcopy(item.args), "depends_on": list(item.depends_on),
                   "requires_grant": True}
         out = self.bus.execute(item.run_id, intent, grant_id=decision.grant_id)
+        if out.status in ("ok", "failed"):  # what the bus journaled for this call, known without reading it back
+            self._known_calls[decision.grant_id] = {"call_id": out.call_id, "status": out.status, "grant_id": decision.grant_id,
+                                                    "ledger_id": getattr(out, "ledger_id", None), "error": getattr(out, "code", None)}
         _update_report(item, decision, out)
         return out
 

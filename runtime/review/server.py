@@ -21,6 +21,7 @@ Security, rule by rule:
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -214,8 +215,6 @@ def _rerun(rerun: Callable[[str], Any], run_id: str, item_id: str, log: dict[str
 
 
 def _login_page(request: Request, page: Callable[..., HTMLResponse], secure: bool, status: int = 200, problem: str = "") -> HTMLResponse:
-    import secrets
-
     token = secrets.token_urlsafe(32)
     resp = page(request, "login.html", status, session=None, csrf=token, problem=problem)
     resp.set_cookie(LOGIN_CSRF_COOKIE, token, httponly=True, samesite="strict", secure=secure, path="/login")
