@@ -90,8 +90,11 @@ def browser():
 
 def test_a_reviewer_approves_a_queued_call_in_a_real_browser_and_it_runs_once(served, browser, tmp_path):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
 
     plane, base = served
+    wait = WebDriverWait(browser, 30)  # a shared, busy machine: wait for navigations, never sleep on them
     [email] = [s for s in plane.review.items(status="pending") if s.item.tool == "send_email"]
     item = email.item
 
@@ -100,12 +103,12 @@ def test_a_reviewer_approves_a_queued_call_in_a_real_browser_and_it_runs_once(se
     browser.find_element(By.ID, "name").send_keys("dana")
     browser.find_element(By.ID, "password").send_keys(PASSWORD)
     browser.find_element(By.ID, "login").click()
-    assert browser.current_url == base + "/"
+    wait.until(EC.url_to_be(base + "/"))
 
     rows = browser.find_elements(By.CSS_SELECTOR, "#pending tr.item")
     assert len(rows) == 3 and rows[0].find_element(By.CSS_SELECTOR, ".badge").text == "unsupported"  # worst first
     browser.find_element(By.CSS_SELECTOR, f'tr[data-item="{item.item_id}"] a.open').click()
-    assert browser.current_url == base + f"/items/{item.item_id}"
+    wait.until(EC.url_to_be(base + f"/items/{item.item_id}"))
     assert browser.find_element(By.ID, "status").text == "pending"
 
     # The cited sentence of the engagement letter, highlighted inside the letter's page.
@@ -124,15 +127,15 @@ def test_a_reviewer_approves_a_queued_call_in_a_real_browser_and_it_runs_once(se
 
     # The page's script (served under the CSP, no inline code) takes a claim's link to its bytes.
     browser.find_element(By.CSS_SELECTOR, f'a.jump[data-target="span-{span.proposition_id}"]').click()
-    assert "flash" in mark.get_attribute("class")
-    browser.execute_script("window.scrollTo(0, 0)")
-    time.sleep(0.3)
+    wait.until(lambda _: "current" in mark.get_attribute("class"))
     _screenshot(browser, tmp_path / "review_page.png")
 
     before = len(plane.journal.entries(item.run_id, kind=JournalKind.GRANT))
+    pending_page = browser.find_element(By.ID, "status")
     browser.find_element(By.ID, "approve").click()
+    wait.until(EC.staleness_of(pending_page))  # the form posted and the item page came back
+    wait.until(EC.text_to_be_present_in_element((By.ID, "status"), "executed"))
     assert browser.current_url == base + f"/items/{item.item_id}"
-    assert browser.find_element(By.ID, "status").text == "executed"
     assert browser.find_element(By.ID, "call-outcome").text.startswith("ok call_")
     assert browser.find_elements(By.ID, "approve") == []  # decided: no second approval to click
 
@@ -142,7 +145,9 @@ def test_a_reviewer_approves_a_queued_call_in_a_real_browser_and_it_runs_once(se
     assert len(sent) == 1 and plane.grants.lookup(sent[0].payload["grant_id"]).issuer == "human:dana"
     assert len(plane.journal.entries(item.run_id, kind=JournalKind.GRANT)) == before + 1
 
+    done_page = browser.find_element(By.ID, "status")
     browser.refresh()  # reloading the page after the decision changes nothing
+    wait.until(EC.staleness_of(done_page))
     assert browser.find_element(By.ID, "status").text == "executed" and len(tools_impl.OUTBOX) == 1
     problems = [e for e in browser.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
     assert problems == [], problems  # no script errors, no Content-Security-Policy violations

@@ -2,7 +2,7 @@
 // It makes the page easier to use and decides nothing: every rule is enforced by the server.
 "use strict";
 document.addEventListener("DOMContentLoaded", function () {
-  // A proposition's evidence link scrolls to its marked bytes and outlines them for a moment.
+  // A proposition's evidence link scrolls to its marked bytes and outlines them until the next one.
   document.querySelectorAll("a.jump").forEach(function (link) {
     link.addEventListener("click", function (ev) {
       var anchor = document.getElementById(link.dataset.target);
@@ -11,11 +11,9 @@ document.addEventListener("DOMContentLoaded", function () {
       var mark = anchor.nextElementSibling;
       var fold = anchor.closest("details");
       if (fold) { fold.open = true; }
-      anchor.scrollIntoView({behavior: "smooth", block: "center"});
-      if (mark) {
-        mark.classList.add("flash");
-        setTimeout(function () { mark.classList.remove("flash"); }, 1600);
-      }
+      anchor.scrollIntoView({block: "center"});
+      document.querySelectorAll("mark.current").forEach(function (m) { m.classList.remove("current"); });
+      if (mark) { mark.classList.add("current"); }
       history.replaceState(null, "", "#" + link.dataset.target);
     });
   });
