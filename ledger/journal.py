@@ -31,6 +31,8 @@ class JournalKind(str, Enum):
     TOOL_CALL = "tool_call"
     RETRACTION = "retraction"
     REGISTRY = "registry"  # which tool registry (by hash) a process served
+    REVIEW_ITEM = "review_item"  # an irreversible call queued for a person (runtime/review)
+    REVIEW_DECISION = "review_decision"  # what the person decided about it
 
 
 _SCHEMA = pa.schema(

@@ -265,7 +265,7 @@ def test_policy_grant_runs_an_over_cap_flag(plane, tmp_path):
     rep = runner(plane, tmp_path).run(_audit_graph([intent("flag_invoice_line", FLAG14, requires_grant=True, depends_on=DEPS14)]), INV)
     assert rep.status == "COMPLETED"
     [a] = rep.actions
-    assert a.status == "executed" and a.grant_issuer == "policy:ap3_overbilling_within_tolerance"
+    assert a.status == "executed" and a.grant_issuer == "policy:ap3_overbilling_within_tolerance@invoice_audit.v1"
     assert tools_impl.FLAGS == [{"flag_id": "FLG-0001", **FLAG14}]
 
 

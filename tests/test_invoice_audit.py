@@ -108,7 +108,7 @@ def test_honest_claims_pass_with_exact_evidence_spans(demo):
 def test_over_cap_line_within_tolerance_is_flagged_by_policy(demo):
     rep = demo["reports"]["INV-4421"]
     flag = next(a for a in rep.actions if a.tool == "flag_invoice_line")
-    assert flag.status == "executed" and flag.grant_issuer == "policy:ap3_overbilling_within_tolerance"
+    assert flag.status == "executed" and flag.grant_issuer == "policy:ap3_overbilling_within_tolerance@invoice_audit.v1"
     assert flag.output["flag_id"].startswith("FLG-")
     assert demo["flags"] == [{"flag_id": "FLG-0001", "invoice_id": "INV-4421", "line_id": "14", "reason": "exceeds_cap"}]
     email = next(a for a in rep.actions if a.tool == "send_email")

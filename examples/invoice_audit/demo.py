@@ -59,5 +59,23 @@ def run_demo(out_dir: str | Path = DEFAULT_DIR, *, ledger: str | None = None, ht
         console.print(f"messages sent: {len(tools_impl.OUTBOX)}")
         console.print(f"[bold]HTML report:[/] {path.resolve()}")
         console.print(f"[bold]audit trail:[/] {Path(ledger_uri).resolve()}  (warrant ledger verify --ledger {ledger_uri})")
+        print_review_queue(reports, ledger_uri, console)
         console.print(f"[dim]wall time {time.monotonic() - started:.1f} s[/]")
     return reports
+
+
+def print_review_queue(reports: list[RunReport], ledger_uri: str, console: Console) -> None:
+    """Where a person acts on the calls that wait for review: the review page's address per call."""
+    from rich.markup import escape
+
+    from runtime.review import DEFAULT_HOST, DEFAULT_PORT
+
+    queued = [a.review for r in reports for a in r.actions if a.review is not None and a.review.queue_id]
+    if not queued:
+        return
+    base = f"http://{DEFAULT_HOST}:{DEFAULT_PORT}"
+    console.print(f"[bold]review page:[/] {base}/  ({len(queued)} irreversible call(s) wait for a person)")
+    console.print(f"  start it: warrant review add-reviewer NAME   (once), then   warrant review serve --ledger {ledger_uri}")
+    for rv in queued:
+        args = ", ".join(f"{k}={v}" for k, v in sorted(rv.args.items()) if k != "body")
+        console.print(f"  {base}/items/{rv.queue_id}  {escape(rv.tool)}({escape(args)})")

@@ -45,7 +45,7 @@ class EvidenceRef(BaseModel):
     args: dict[str, Any] = Field(default_factory=dict)  # the call's arguments, for tool outputs
 
 
-Stage = Literal["agent", "runner", "gate", "verifier"]
+Stage = Literal["agent", "runner", "gate", "verifier", "review"]  # review: a person asked for evidence
 
 
 class Feedback(BaseModel):

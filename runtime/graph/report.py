@@ -88,6 +88,7 @@ class ReviewItem(_M):
     reason: Literal["claims_unverified", "no_policy_grant", "approver_declined"]
     message: str
     unsupported: list[PropositionVerdict] = Field(default_factory=list)
+    queue_id: str | None = None  # the item in the durable review queue (runtime/review), when the run has one
 
 
 class Action(_M):

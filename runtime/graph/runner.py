@@ -35,6 +35,7 @@ from runtime.graph.corpus import Corpus, CorpusError
 from runtime.graph.graph import Graph
 from runtime.graph.report import Action, ChainStatus, Handoff, ReviewItem, RunReport, ToolCall
 from runtime.registry import ToolRegistry, jsonable
+from runtime.review.queue import ReviewQueue
 from runtime.toolbus import ToolBus, ToolCallRejected, ToolFailed, ToolRefused, ToolResult
 from runtime.verify.verdict import ArtifactVerdict
 from runtime.verify.verifier import Verifier, annotate
@@ -56,6 +57,7 @@ class ControlPlane:
     grants: GrantBook
     policy: Policy | None = None
     registry: ToolRegistry | None = None  # default: the bus's registry
+    review: ReviewQueue | None = None  # where calls waiting for a person are queued durably (runtime/review)
 
     def __post_init__(self) -> None:
         if self.registry is None:
@@ -67,15 +69,17 @@ class ControlPlane:
         ledger = Ledger.open(ledger_uri)
         journal = Journal.open(ledger_uri)
         grants = GrantBook(journal)
+        bus = ToolBus(registry, ledger, journal, grants, policy)
         return cls(
             ledger=ledger,
             journal=journal,
             gate=Gate(ledger, tools=registry, journal=journal),
             verifier=Verifier(ledger, backend, journal=journal),
-            bus=ToolBus(registry, ledger, journal, grants, policy),
+            bus=bus,
             grants=grants,
             policy=policy,
             registry=registry,
+            review=ReviewQueue(journal, grants=grants, bus=bus, policy=policy),
         )
 
     def close(self) -> None:
@@ -144,6 +148,7 @@ class GraphRunner:
         st = _Run(report, graph)
         self._emit(RunEvent("run_started", run_id, text=f"{graph.name} {report.task}"))
         try:
+            st.feedback.extend(self._review_requests(run_id))
             self._rounds(st, rounds)
         except Exception as exc:  # the runner's own failure: report it, keep what was recorded
             report.status = "FAILED"
@@ -316,9 +321,35 @@ class GraphRunner:
             action.status = "failed" if isinstance(out, ToolFailed) else "refused"
             action.code, action.message = getattr(out, "code", None), getattr(out, "message", "")
             action.call_id = getattr(out, "call_id", None)
+        if action.review is not None and self.plane.review is not None:
+            self._enqueue(st, action.review, h)
         st.report.actions.append(action)
         self._save(st)
         self._emit(RunEvent("action", st.run_id, rnd, node, action.status, f"{intent.tool} {action.grant_issuer or action.code or ''}".strip()))
+
+    # -- the human review queue ------------------------------------------------------------------
+    def _enqueue(self, st: _Run, review: ReviewItem, h: Handoff) -> None:
+        """AWAITING_REVIEW is handed to the durable queue, where a person can act on it."""
+        claims = h.artifact.get("claims", []) if isinstance(h.artifact, dict) else []
+        item = self.plane.review.enqueue(
+            claim_texts={c["id"]: c["text"] for c in claims if isinstance(c, dict) and isinstance(c.get("id"), str)
+                         and isinstance(c.get("text"), str)},
+            run_id=st.run_id, agent=review.node, round=review.round, graph=st.graph.name, task=st.report.task, tool=review.tool,
+            version=review.version, args=review.args, depends_on=review.depends_on, reason=review.reason, message=review.message,
+            report_path=st.report.report_path,
+        )
+        review.queue_id = item.item_id
+
+    def _review_requests(self, run_id: str) -> list[Feedback]:
+        """Evidence reviewers asked for in this run: the planner starts from it, like any rejection."""
+        if self.plane.review is None:
+            return []
+        return [
+            Feedback(round=0, node=item.agent, stage="review", outcome="stopped",
+                     open_questions=[f"{d.reviewer} asks, before {item.tool} {json.dumps(item.args, sort_keys=True)}: {d.request}"],
+                     diagnosis=[f"review item {item.item_id} was sent back for evidence on {d.decided_at.isoformat()}"])
+            for item, d in self.plane.review.evidence_requests(run_id)
+        ]
 
     def _ask_approver(self, st: _Run, rnd: int, node: str, intent: Any, action: Action, h: Handoff) -> Any:
         tool = self.plane.registry.get(intent.tool, intent.version)
