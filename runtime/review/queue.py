@@ -157,8 +157,9 @@ def _spans(claims: Iterable[ClaimEntry]) -> tuple[list[SpanRef], list[str]]:
     for c in claims:
         for p in c.verdict.get("propositions", []) or []:
             cited.extend(x for x in p.get("ledger_ids", []) or [] if isinstance(x, str))
-            ev = p.get("evidence")
-            if isinstance(ev, dict) and {"ledger_id", "start", "end", "text"} <= set(ev):
+            # A typed verdict names every value it used; a model or quote verdict one span.
+            used = [x for x in [p.get("evidence"), *(p.get("spans") or [])] if isinstance(x, dict) and {"ledger_id", "start", "end", "text"} <= set(x)]
+            for ev in {(x["ledger_id"], x["start"], x["end"]): x for x in used}.values():
                 spans.append(SpanRef(claim_id=c.claim_id, proposition_id=str(p.get("id")), status=str(p.get("status")),
                                      ledger_id=ev["ledger_id"], start=ev["start"], end=ev["end"], text=ev["text"]))
     return spans, list(dict.fromkeys(cited))

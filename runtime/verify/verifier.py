@@ -445,6 +445,7 @@ def _journal_payload(art: Artifact, claim: Claim, cv: ClaimVerdict) -> dict[str,
                 "hypothesis": v.hypothesis,
                 "quantities": [str(q.value) for q in extract_quantities(v.hypothesis or "")],
                 "evidence": v.evidence.model_dump() if v.evidence else None,
+                "spans": [x.model_dump() for x in v.spans],  # every value a typed verdict used
                 "reason": v.reason,
             }
             for v in cv.propositions
