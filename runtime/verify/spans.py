@@ -12,12 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ledger import EvidenceRecord, canonical_json
-
-# A sentence ends at . ! ? ; followed by white space, or at a line break; not after an
-# abbreviation we see in invoices ("No.", "Inc."). A dot inside a number ("12.5") is never
-# followed by white space, so numbers stay whole.
-_BOUNDARY = re.compile(r"(?<!\bNo)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bvs)[.!?;](?=\s)|\n+")
-
+from runtime.verify.text import sentence_spans
 
 @dataclass(frozen=True)
 class Chunk:
@@ -25,24 +20,6 @@ class Chunk:
     start: int  # byte offsets into the record
     end: int
     text: str
-
-
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """Character spans of sentences, whitespace-trimmed, empty ones dropped."""
-    spans, start = [], 0
-    for m in _BOUNDARY.finditer(text):
-        spans.append((start, m.end()))
-        start = m.end()
-    spans.append((start, len(text)))
-    out = []
-    for a, b in spans:
-        while a < b and text[a].isspace():
-            a += 1
-        while b > a and text[b - 1].isspace():
-            b -= 1
-        if b > a:
-            out.append((a, b))
-    return out
 
 
 def windows(text: str, max_words: int = 60, stride_sentences: int = 1) -> list[tuple[int, int]]:

@@ -29,7 +29,7 @@ from runtime.contract import ASSERTION, QUOTE, Artifact, Claim, Proposition, con
 from runtime.verify.backends.base import CONTRA, ENTAIL, NLIBackend
 from runtime.verify.predicates import PredicateRegistry, UnknownPredicate, default_registry
 from runtime.verify.predicates.text import statement_problems
-from runtime.verify.quantities import canonical_text, check_rules, extract_quantities, missing_names
+from runtime.verify.rules import canonical_text, check_rules, extract_quantities, missing_names
 from runtime.verify.spans import Chunk, chunks, sentence_spans
 from runtime.verify.verdict import (
     ArtifactVerdict,

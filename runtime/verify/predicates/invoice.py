@@ -14,8 +14,8 @@ from typing import Any, Iterator
 
 from ledger import EvidenceRecord, canonical_json
 from runtime.verify.predicates.base import Decision, Predicate
-from runtime.verify.quantities import extract_quantities
-from runtime.verify.spans import sentence_spans
+from runtime.verify.rules import extract_quantities
+from runtime.verify.text import sentence_spans
 
 _ID = {"type": "string", "minLength": 1, "maxLength": 64}
 _NUM = {"type": "number"}

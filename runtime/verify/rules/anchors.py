@@ -1,0 +1,143 @@
+"""Anchors: what a free-text claim must find in its supporting window before the model may pass it.
+
+A model's "entails" is a judgement about two texts; it does not check that the evidence is about
+the same invoice, party, date or amount. So a claim passes only when every anchor it carries is
+found, with the same role, in the window that supports it:
+
+* every number, amount, percentage, date and duration, tied to the same slot (``check.decide_one``:
+  same kind, unit, role, label), or computed from two stated values (``derived``);
+* every identifier with all its characters ("ORD-7702" is not "ORD-7703");
+* every proper name ("Lindqvist", "Harbor Legal");
+* the same polarity (hard negators) and the same mode and tense (``negation.same_mode``).
+
+The window is the chunk the model read, plus the record's title or identifier line and the
+sentence before the chunk: a claim naming its own document ("invoice INV-88 ...") is not failed
+because the chunk left out the header that names it.
+
+    >>> missing_anchors("ORD-7702 shipped on 3 May 2026.", "Order ORD-7703 shipped on 3 May 2026.")
+    ["identifier 'ORD-7702' does not occur in the window"]
+"""
+
+from __future__ import annotations
+
+import re
+
+from runtime.verify.rules.check import decide_one
+from runtime.verify.rules.comparisons import same_ref
+from runtime.verify.rules.dates import MONTHS
+from runtime.verify.rules.identifiers import key
+from runtime.verify.rules.money import CURRENCY_CODES
+from runtime.verify.rules.negation import best_clause, polarity_profile, same_mode
+from runtime.verify.rules.registry import extract_quantities
+from runtime.verify.text import STOP, sentence_bounds, stem
+
+_ID_TOKEN = re.compile(r"\b(?=[A-Za-z0-9-/#]*\d)(?=[A-Za-z0-9-/#]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9-/#]*[A-Za-z0-9]\b")
+_NAME_RE = re.compile(r"\b[A-Z][A-Za-z&'’.-]*[A-Za-z]\b|\b[A-Z]\b")
+_COMMON_STARTERS = {"The", "A", "An", "This", "That", "These", "Those", "Each", "All", "Any", "No", "It", "Its", "Our", "Their", "Every", "Both", "Either", "Neither", "In", "On", "At", "For", "By", "Under", "If", "When", "As", "There", "I"}
+TITLE_MAX = 200  # a title or identifier line is short
+
+
+def title_line(text: str) -> str:
+    """The record's first non-empty line when it is short: its title or identifier line."""
+    head = text[:TITLE_MAX + 200].lstrip()
+    line = head.split("\n", 1)[0].strip()
+    return line if 0 < len(line) <= TITLE_MAX else ""
+
+
+def window_context(text: str, start: int) -> str:
+    """Title line plus the sentence before character ``start`` (empty where there is none)."""
+    prev = ""
+    if start > 0:
+        a, _ = sentence_bounds(text, max(0, start - 2))
+        prev = text[a:start].strip()
+    title = title_line(text)
+    if title and title in prev:
+        title = ""
+    return "\n".join(p for p in (title, prev) if p)
+
+
+def names(hypothesis: str) -> list[str]:
+    """Proper names of the hypothesis: capitalised words after the first word, and a first word
+    that is a single letter, all capitals, possessive or followed by another capitalised word."""
+    out = []
+    for m in _NAME_RE.finditer(hypothesis):
+        w = m.group(0).rstrip(".")
+        if w.lower() in MONTHS or w.upper() in CURRENCY_CODES or _ID_TOKEN.fullmatch(w):
+            continue
+        initial = not hypothesis[: m.start()].strip() or hypothesis[: m.start()].rstrip().endswith((".", "!", "?", ":"))
+        if initial:
+            after = hypothesis[m.end():m.end() + 3]
+            nxt = re.match(r"\s+[A-Z]", hypothesis[m.end():])
+            if w in _COMMON_STARTERS or not (len(w) == 1 or w.isupper() or after.startswith(("'s", "’s")) or nxt):
+                continue
+        elif w in ("I",) or w.lower() in STOP:
+            continue
+        out.append(w)
+    return out
+
+
+def identifiers(hypothesis: str) -> list[str]:
+    return [m.group(0) for m in _ID_TOKEN.finditer(hypothesis) if not re.fullmatch(r"\d+(?:st|nd|rd|th|[a-z]{1,3})", m.group(0))]
+
+
+def _found_name(name: str, window: str, window_stems: set[str]) -> bool:
+    if re.search(r"(?<![A-Za-z])" + re.escape(name.lower()) + r"(?![A-Za-z])", window.lower()):
+        return True
+    return " " not in name and stem(name) in window_stems
+
+
+def missing_anchors(hypothesis: str, window: str, core: str | None = None) -> list[str]:
+    """Why ``window`` cannot support ``hypothesis``: each anchor not found in it with the same
+    role. Empty: every anchor is there. ``core`` is the chunk the model read (the window minus its
+    context), where polarity and mode are judged; the whole window by default."""
+    core = window if core is None else core
+    out: list[str] = []
+    wkeys = {key(t) for t in _ID_TOKEN.findall(window)}
+    wq = extract_quantities(window)
+    reported = set()
+    for ident in identifiers(hypothesis):
+        if key(ident) not in wkeys:
+            reported.add(key(ident))
+            out.append(f"identifier {ident!r} does not occur in the window")
+    window_stems = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", window)}
+    for n in names(hypothesis):
+        if not _found_name(n, window, window_stems):
+            out.append(f"names {n}, which the window never mentions")
+    hq = extract_quantities(hypothesis)
+    for h in hq:
+        if h.unit == "ref":
+            if key(h.text) in reported:
+                continue
+            if not any(e.unit == "ref" and same_ref(h, e) for e in wq) and key(h.text) not in wkeys and not re.search(rf"(?<![\w.,]){re.escape(h.text)}(?![\w]|[.,]\d)", window):
+                out.append(f"reference {h.text!r} does not occur in the window")
+            continue
+        verdict, _, _ = decide_one(hypothesis, h, hq, window, wq)
+        if verdict != "found":
+            out.append(f"{h.text!r} is not stated in the window for the same thing")
+    out.extend(_polarity_and_mode(hypothesis, core))
+    return out
+
+
+def _polarity_and_mode(hypothesis: str, core: str) -> list[str]:
+    out = []
+    (hstems, _, _), best = best_clause(hypothesis, core)
+    if best is not None and hstems:
+        _, hneg, _ = polarity_profile(hypothesis, 0, len(hypothesis), extract_quantities(hypothesis), True)
+        (cover, _), (a, b), _, ambiguous, _ = best
+        _, eneg, _ = polarity_profile(core, a, b, extract_quantities(core), True)
+        if cover >= 0.5 and ambiguous is not None and (hneg % 2) != (eneg % 2):
+            out.append("the closest evidence clause has the opposite polarity")
+    why = same_mode(hypothesis, core)
+    if why:
+        out.append(why)
+    return out
+
+
+def about_same_thing(hypothesis: str, window: str) -> list[str]:
+    """The anchors that say what a claim is about (identifiers and names). A model's
+    "contradicts" counts only where the window is about the same thing."""
+    wkeys = {key(t) for t in _ID_TOKEN.findall(window)}
+    window_stems = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", window)}
+    out = [f"identifier {i!r}" for i in identifiers(hypothesis) if key(i) not in wkeys]
+    out += [f"name {n}" for n in names(hypothesis) if not _found_name(n, window, window_stems)]
+    return out
