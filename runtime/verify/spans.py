@@ -42,20 +42,29 @@ def windows(text: str, max_words: int = 60, stride_sentences: int = 1) -> list[t
     return list(dict.fromkeys(out))
 
 
-def chunks(record: EvidenceRecord, max_words: int = 60) -> list[Chunk]:
+def chunks(record: EvidenceRecord, max_words: int = 60, *, text: str | None = None) -> list[Chunk]:
+    """The record's chunks; ``text`` is its decoded text when the caller has it already."""
     if "json" in record.media_type:
         return json_chunks(record)
-    try:
-        text = record.data.decode("utf-8")
-    except UnicodeDecodeError:
-        return []
-    return [_chunk(record, text, a, b) for a, b in windows(text, max_words)]
+    if text is None:
+        try:
+            text = record.data.decode("utf-8")
+        except UnicodeDecodeError:
+            return []
+    spans = windows(text, max_words)
+    to_byte = _byte_offsets(text, {p for ab in spans for p in ab})
+    return [Chunk(record.id, to_byte[a], to_byte[b], text[a:b]) for a, b in spans]
 
 
-def _chunk(record: EvidenceRecord, text: str, a: int, b: int) -> Chunk:
-    start = len(text[:a].encode("utf-8"))
-    piece = text[a:b]
-    return Chunk(record.id, start, start + len(piece.encode("utf-8")), piece)
+def _byte_offsets(text: str, positions: set[int]) -> dict[int, int]:
+    """UTF-8 byte offset of each character position, in one pass (a long record has many chunks)."""
+    if text.isascii():
+        return {p: p for p in positions}
+    out, byte, prev = {}, 0, 0
+    for p in sorted(positions):
+        byte += len(text[prev:p].encode("utf-8"))
+        out[p], prev = byte, p
+    return out
 
 
 def json_chunks(record: EvidenceRecord) -> list[Chunk]:

@@ -22,14 +22,14 @@ from __future__ import annotations
 
 import re
 
-from runtime.verify.rules.check import decide_one
+from runtime.verify.rules.check import decide_one, subject_words
 from runtime.verify.rules.comparisons import same_ref
 from runtime.verify.rules.dates import MONTHS
 from runtime.verify.rules.identifiers import key
 from runtime.verify.rules.money import CURRENCY_CODES
 from runtime.verify.rules.negation import best_clause, polarity_profile, same_mode
 from runtime.verify.rules.registry import extract_quantities
-from runtime.verify.text import STOP, sentence_bounds, stem
+from runtime.verify.text import STOP, content_stems, sentence_bounds, sentence_spans, stem
 
 _ID_TOKEN = re.compile(r"\b(?=[A-Za-z0-9-/#]*\d)(?=[A-Za-z0-9-/#]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9-/#]*[A-Za-z0-9]\b")
 _NAME_RE = re.compile(r"\b[A-Z][A-Za-z&'’.-]*[A-Za-z]\b|\b[A-Z]\b")
@@ -64,6 +64,8 @@ def names(hypothesis: str) -> list[str]:
         w = m.group(0).rstrip(".")
         if w.lower() in MONTHS or w.upper() in CURRENCY_CODES or _ID_TOKEN.fullmatch(w):
             continue
+        if hypothesis[m.end():m.end() + 1] == "$":  # "US$", "C$": a currency, compared as money
+            continue
         initial = not hypothesis[: m.start()].strip() or hypothesis[: m.start()].rstrip().endswith((".", "!", "?", ":"))
         if initial:
             after = hypothesis[m.end():m.end() + 3]
@@ -76,8 +78,20 @@ def names(hypothesis: str) -> list[str]:
     return out
 
 
+# digits with a word attached are a measure, not an identifier: "30-day", "one-year", "24x7", "3rd", "10am"
+_NOT_AN_ID = re.compile(r"\d+(?:[-.,]\d+)?-?[a-z]+|\d+x\d+|[a-z]+-\d+(?:st|nd|rd|th)?|\d+(?:st|nd|rd|th)", re.I)
+
+
 def identifiers(hypothesis: str) -> list[str]:
-    return [m.group(0) for m in _ID_TOKEN.finditer(hypothesis) if not re.fullmatch(r"\d+(?:st|nd|rd|th|[a-z]{1,3})", m.group(0))]
+    """Tokens mixing letters and digits ("INV-88", "ORD-7703", "GRN-4471", "SOW-3"): each must be
+    found with every character."""
+    out = []
+    for m in _ID_TOKEN.finditer(hypothesis):
+        t = m.group(0)
+        if _NOT_AN_ID.fullmatch(t) and not re.match(r"[A-Z]", t):
+            continue
+        out.append(t)
+    return out
 
 
 def _found_name(name: str, window: str, window_stems: set[str]) -> bool:
@@ -100,9 +114,13 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None) -> li
             reported.add(key(ident))
             out.append(f"identifier {ident!r} does not occur in the window")
     window_stems = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", window)}
+    found = []
     for n in names(hypothesis):
         if not _found_name(n, window, window_stems):
             out.append(f"names {n}, which the window never mentions")
+        else:
+            found.append(n)
+    out.extend(_roles(hypothesis, window, found))
     hq = extract_quantities(hypothesis)
     for h in hq:
         if h.unit == "ref":
@@ -121,7 +139,7 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None) -> li
 def _polarity_and_mode(hypothesis: str, core: str) -> list[str]:
     out = []
     (hstems, _, _), best = best_clause(hypothesis, core)
-    if best is not None and hstems:
+    if best is not None and hstems and not _same_limit(hypothesis, core):
         _, hneg, _ = polarity_profile(hypothesis, 0, len(hypothesis), extract_quantities(hypothesis), True)
         (cover, _), (a, b), _, ambiguous, _ = best
         _, eneg, _ = polarity_profile(core, a, b, extract_quantities(core), True)
@@ -133,11 +151,56 @@ def _polarity_and_mode(hypothesis: str, core: str) -> list[str]:
     return out
 
 
+def _same_limit(hypothesis: str, core: str) -> bool:
+    """Both sides state the same cap or floor, one with a negation ("shall not exceed $2m", "in
+    no event ... exceed") and one without ("is capped at $2 million"): the negation is part of
+    the threshold, not a flip of polarity."""
+    hl = {(q.kind, q.value, q.op in (">", ">=")) for q in extract_quantities(hypothesis) if q.frame == "limit" and q.op}
+    el = {(q.kind, q.value, q.op in (">", ">=")) for q in extract_quantities(core) if q.frame == "limit" and q.op}
+    return bool(hl) and hl <= el
+
+
+def _roles(hypothesis: str, window: str, found_names: list[str]) -> list[str]:
+    """Each name must stand where the claim puts it: some sentence of the window that mentions it
+    shares a word of the claim other than names ("approved by L. Brandt" is not "Submitted by: L.
+    Brandt"), and two names around a verb must not be swapped ("the Customer indemnifies the
+    Supplier" is not "the Supplier shall indemnify the Customer")."""
+    out = []
+    name_stems = {stem(p) for n in found_names for p in re.findall(r"[A-Za-z]+", n)}
+    hstems = set(content_stems(hypothesis)) - name_stems - _DOC_STEMS
+    sents = [window[a:b] for a, b in sentence_spans(window)]
+    for n in found_names:
+        holding = [s for s in sents if n.lower() in s.lower()]
+        if holding and hstems and not any(hstems & set(content_stems(s)) for s in holding):
+            out.append(f"{n} appears in the window only in another role")
+    low = hypothesis.lower()
+    for i, n1 in enumerate(found_names):
+        for n2 in found_names[i + 1:]:
+            a, b = low.find(n1.lower()), low.find(n2.lower())
+            if a < 0 or b < 0 or a >= b:
+                continue
+            verbs = set(content_stems(hypothesis[a + len(n1):b])) - name_stems
+            for s in sents:
+                sl = s.lower()
+                x, y = sl.find(n1.lower()), sl.find(n2.lower())
+                if x >= 0 and y >= 0 and y < x and verbs & set(content_stems(s[y + len(n2):x])):
+                    out.append(f"{n1} and {n2} swap roles in the window")
+    return out
+
+
+_DOC_STEMS = {stem(w) for w in ("invoice", "agreement", "contract", "document", "letter", "policy", "order", "statement", "report", "line", "clause", "section")}
+
+
 def about_same_thing(hypothesis: str, window: str) -> list[str]:
-    """The anchors that say what a claim is about (identifiers and names). A model's
-    "contradicts" counts only where the window is about the same thing."""
+    """What the claim is about that the window does not mention: identifiers, references ("line
+    item 10"), names and the claim's subject ("Express delivery", "Taxi fares"). A model's
+    "contradicts" counts only where this is empty: otherwise the window is about something else."""
     wkeys = {key(t) for t in _ID_TOKEN.findall(window)}
     window_stems = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", window)}
     out = [f"identifier {i!r}" for i in identifiers(hypothesis) if key(i) not in wkeys]
     out += [f"name {n}" for n in names(hypothesis) if not _found_name(n, window, window_stems)]
+    wq = [e for e in extract_quantities(window) if e.unit == "ref"]
+    out += [f"reference {h.text!r}" for h in extract_quantities(hypothesis)
+            if h.unit == "ref" and key(h.text) not in wkeys and not any(same_ref(h, e) for e in wq)]
+    out += [f"subject {w!r}" for w in subject_words(hypothesis) if w not in window_stems]
     return out

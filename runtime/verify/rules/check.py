@@ -170,7 +170,7 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
             b_ = any(cc.get(subj, 0.0) >= 0.5 and cc.get(subj, 0.0) > own for _, _, cc in con)
             if a_ or b_:
                 continue  # disqualified: it belongs to another subject
-        if _other_slot(ch, c, _left_labels(ev, e, eqs)):
+        if h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)):
             continue  # "subtotal" for a claimed "total", "net" for a claimed amount
         if h.kind == "number" and h.unit != "ref" and (hn := counted_noun(hyp, h)) and (en := counted_noun(ev, e)) and hn != en:
             continue  # "60 boxes" is not "60 crates"
@@ -180,7 +180,7 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
         return "found", sup[0][1], ""
     # a conflict needs the same slot: tied by a label word, and a plain number counting the same
     # thing ("12 boxes" never contradicts "5 crates"; "account 4471" is a reference, not a count)
-    con = [t for t in con if t[0] >= _TIE_MIN and not _other_slot(ch, t[2], _left_labels(ev, t[1], eqs)) and _same_count(hyp, h, ev, t[1])]
+    con = [t for t in con if t[0] >= _TIE_MIN and not (h.kind == "money" and _other_slot(ch, t[2], _left_labels(ev, t[1], eqs))) and _same_count(hyp, h, ev, t[1])]
     con.sort(key=lambda t: t[0], reverse=True)
     if con:
         return "conflict", con[0][1], ""
@@ -191,7 +191,7 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
 _QUALIFIERS = {stem(w) for w in (
     "subtotal", "sub-total", "net", "gross", "partial", "deposit", "tax", "vat", "discount", "balance",
     "interim", "estimated", "previous", "prior", "original", "revised", "outstanding", "remaining",
-    "minimum", "maximum", "average", "shipping", "freight", "handling", "surcharge", "advance",
+    "shipping", "freight", "handling", "surcharge", "advance",
 )}
 
 
@@ -349,7 +349,7 @@ def _missing_names(hypothesis: str, evidence: str) -> list[str]:
     return out
 
 
-def _subject_words(hypothesis: str) -> list[str]:
+def subject_words(hypothesis: str) -> list[str]:
     """The first content word of the hypothesis that is not a document noun ("agreement",
     "invoice", ...): roughly the head of its subject ("Express delivery", "Airport parking")."""
     words = [st for _, st in content_tokens(hypothesis, 0, len(hypothesis)) if st not in _DOC_NOUNS]
@@ -372,7 +372,7 @@ def check_rules(hypothesis: str, evidence: str) -> QuantityCheck:
     q = check_quantities(hypothesis, evidence)
     missing = _missing_names(hypothesis, evidence)
     if q.status == "conflict":
-        subject = _subject_words(hypothesis)
+        subject = subject_words(hypothesis)
         ev_all = {st for _, st in content_tokens(evidence, 0, len(evidence))}
         if subject and not (set(subject) & ev_all):
             return QuantityCheck(

@@ -175,22 +175,52 @@ def modality(text: str) -> set[str]:
     return modes
 
 
+_PASSIVE_BEFORE = {"is", "are", "be", "being", "been", "get", "gets", "remain", "remains"}
+_IRREGULAR_PAST = set(
+    "paid sent made took gave held sold bought brought built kept left lost met put ran said saw spent told "
+    "won wrote began came did got went shipped paid signed issued received delivered".split()
+)
+
+
+def _past_verbs(text: str) -> set[str]:
+    """Words used as a past tense: "-ed"/irregular forms after a past auxiliary or as a main verb
+    ("shipped", "was paid"), not the present passive ("are reimbursed")."""
+    words = re.findall(r"[A-Za-z]+", text)
+    out = set()
+    for i, w in enumerate(words):
+        lw = w.lower()
+        if not (lw.endswith("ed") and len(lw) > 4) and lw not in _IRREGULAR_PAST:
+            continue
+        prev = words[i - 1].lower() if i else ""
+        if prev in _PASSIVE_BEFORE or prev in _MODES:
+            continue
+        out.add(lw)
+    return out
+
+
 def same_mode(hypothesis: str, evidence: str) -> str | None:
     """Why the hypothesis speaks in another mode than the evidence, or None when it does not.
 
-    A hypothesis with a modal needs the evidence to share one of its modes ("will ship" is not
-    "shipped"; "may terminate" is not "must terminate"). A hypothesis in the past ("was shipped",
-    "shipped") is not supported by a promise ("will ship")."""
+    Two modal statements must share a mode ("may terminate" is not "must terminate"). A promise
+    is not a fact: "will ship by 3 May" is not supported by "shipped on 3 May", and "shipped" or
+    "was shipped" is not supported by "will ship". A plain statement of terms ("Payment terms: net
+    45 days") may support a duty ("must be paid within 45 days")."""
     hm, em = modality(hypothesis), modality(evidence)
-    if hm and not (hm & em):
-        return f"the claim speaks of what {'/'.join(sorted(hm))} applies; the evidence does not say so in that mode"
-    if not hm and em:
-        if _PAST_AUX_RE.search(hypothesis) and not _PAST_AUX_RE.search(evidence):
+    if hm and em and not (hm & em):
+        return f"the claim speaks of what {'/'.join(sorted(hm))} applies; the evidence of what {'/'.join(sorted(em))} applies"
+    if hm and not em:
+        past_h = _past_verbs(evidence)
+        for m in _MODAL_VERB_RE.finditer(hypothesis):
+            v = m.group("v").lower()
+            if any(w != v and stem(w) == stem(v) for w in past_h) or (_PAST_AUX_RE.search(evidence) and "future" in hm):
+                return f"the claim says it {m.group(0).lower()!r}; the evidence says it already happened"
+    if em and not hm:
+        past = _past_verbs(hypothesis)
+        if _PAST_AUX_RE.search(hypothesis) and not _PAST_AUX_RE.search(evidence) and past:
             return "the claim states a past fact; the evidence only states what is to happen"
-        hwords = {w.lower() for w in re.findall(r"[A-Za-z]+", hypothesis)}
         for m in _MODAL_VERB_RE.finditer(evidence):
             v = m.group("v").lower()
-            for w in hwords:
-                if w != v and w.endswith(("ed", "id", "ent")) and stem(w) == stem(v):
+            for w in past:
+                if w != v and stem(w) == stem(v):
                     return f"the claim says {w!r} happened; the evidence says it {m.group(0).lower()!r}"
     return None
