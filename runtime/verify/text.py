@@ -28,9 +28,9 @@ __all__ = [
 ]
 
 # A sentence ends at . ! ? ; followed by white space, or at a line break; not after an
-# abbreviation common in business documents ("No.", "Inc."). A dot inside a number ("12.5") is
-# never followed by white space, so numbers stay whole.
-_BOUNDARY = re.compile(r"(?<!\bNo)(?<!\bno)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bvs)(?<!\bNr)(?<!\bnr)[.!?;](?=\s)|\n+")
+# abbreviation common in business documents ("No.", "Inc.") or an initial ("R. Lind"). A dot
+# inside a number ("12.5") is never followed by white space, so numbers stay whole.
+_BOUNDARY = re.compile(r"(?<!\bNo)(?<!\bno)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bvs)(?<!\bNr)(?<!\bnr)(?<!\bDr)(?<!\b[A-Z])[.!?;](?=\s)|\n+")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -76,6 +76,12 @@ STOP = frozenset(
     within inclusive including incl plus about approximately approx via pursuant hereunder
     thereof herein hereof one amount's become became becomes remain remains remained
     first second third fourth fifth""".split()
+    # values are compared as values, not as words: months, number words, currencies, percent
+    + """january jan february feb march mar april apr june jun july jul august aug september sep sept
+    october oct november nov december dec zero two three four five six seven eight nine ten eleven
+    twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty
+    sixty seventy eighty ninety hundred thousand million usd eur gbp pln chf dollar dollars euro
+    euros percent pct""".split()
 )
 
 WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*")

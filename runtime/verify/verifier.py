@@ -260,7 +260,7 @@ class Verifier:
                 if block[i, ENTAIL] < self.config.entail_threshold:
                     break
                 ch = p.chunks[i]
-                why = missing_anchors(p.hypothesis, _window(p.contexts[i], ch.text), ch.text)
+                why = missing_anchors(p.hypothesis, _window(p.contexts[i], ch.text), ch.text, model_p=float(block[i, ENTAIL]))
                 if not why:
                     supported = int(i)
                     break

@@ -21,6 +21,7 @@ because the chunk left out the header that names it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from runtime.verify.rules.check import decide_one, subject_words
 from runtime.verify.rules.comparisons import same_ref
@@ -38,9 +39,14 @@ TITLE_MAX = 200  # a title or identifier line is short
 
 
 def title_line(text: str) -> str:
-    """The record's first non-empty line when it is short: its title or identifier line."""
+    """The record's title or identifier line: its first line when more lines follow, else its
+    first sentence; empty when that is long (then it is body text, not a title)."""
     head = text[:TITLE_MAX + 200].lstrip()
-    line = head.split("\n", 1)[0].strip()
+    line, _, rest = head.partition("\n")
+    if not rest.strip():
+        spans = sentence_spans(line)
+        line = line[spans[0][0]:spans[0][1]] if len(spans) > 1 else ""
+    line = line.strip()
     return line if 0 < len(line) <= TITLE_MAX else ""
 
 
@@ -56,6 +62,23 @@ def window_context(text: str, start: int) -> str:
     return "\n".join(p for p in (title, prev) if p)
 
 
+@lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    """Whole English words of the embedded model's WordPiece vocabulary (30k entries): a first
+    word it does not know ("Constanta", "Lindqvist") is taken for a name."""
+    from runtime.verify.backends.registry import default_model_dir
+
+    path = default_model_dir() / "vocab.txt"
+    if not path.is_file():
+        return frozenset()
+    return frozenset(w for w in path.read_text(encoding="utf-8").split() if w.isalpha())
+
+
+def _unknown_word(word: str) -> bool:
+    vocab = _vocabulary()
+    return bool(vocab) and word.lower() not in vocab
+
+
 def names(hypothesis: str) -> list[str]:
     """Proper names of the hypothesis: capitalised words after the first word, and a first word
     that is a single letter, all capitals, possessive or followed by another capitalised word."""
@@ -66,11 +89,14 @@ def names(hypothesis: str) -> list[str]:
             continue
         if hypothesis[m.end():m.end() + 1] == "$":  # "US$", "C$": a currency, compared as money
             continue
-        initial = not hypothesis[: m.start()].strip() or hypothesis[: m.start()].rstrip().endswith((".", "!", "?", ":"))
+        if re.match(r"[-/#]?\d", hypothesis[m.end():m.end() + 2]):  # "INV" of "INV-88": an identifier
+            continue
+        before = hypothesis[: m.start()].rstrip()
+        initial = not before or (before.endswith((".", "!", "?", ":")) and not re.search(r"\b[A-Z]\.$|\b(?:Dr|Mr|Ms|Mrs|No)\.$", before))
         if initial:
             after = hypothesis[m.end():m.end() + 3]
             nxt = re.match(r"\s+[A-Z]", hypothesis[m.end():])
-            if w in _COMMON_STARTERS or not (len(w) == 1 or w.isupper() or after.startswith(("'s", "’s")) or nxt):
+            if w in _COMMON_STARTERS or not (len(w) == 1 or w.isupper() or after.startswith(("'s", "’s")) or nxt or _unknown_word(w)):
                 continue
         elif w in ("I",) or w.lower() in STOP:
             continue
@@ -100,7 +126,15 @@ def _found_name(name: str, window: str, window_stems: set[str]) -> bool:
     return " " not in name and stem(name) in window_stems
 
 
-def missing_anchors(hypothesis: str, window: str, core: str | None = None) -> list[str]:
+# Share of the claim's content words the chunk itself must hold, and the support a comparison
+# between two unquantified things needs ("Phase 2 starts before Phase 1 ends"): chosen on the
+# dev-tune half for a false-pass rate at or under 1% (benchmarks/bench_verifier_quality.py).
+CORE_COVER = 0.5
+RELATION_MIN_P = 0.9
+_RELATION = re.compile(r"\b(?:before|after|earlier|later|sooner|more|less|fewer|greater|higher|lower|longer|shorter|larger|smaller|exceeds?|exceeding|than)\b", re.I)
+
+
+def missing_anchors(hypothesis: str, window: str, core: str | None = None, model_p: float | None = None) -> list[str]:
     """Why ``window`` cannot support ``hypothesis``: each anchor not found in it with the same
     role. Empty: every anchor is there. ``core`` is the chunk the model read (the window minus its
     context), where polarity and mode are judged; the whole window by default."""
@@ -133,6 +167,11 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None) -> li
         if verdict != "found":
             out.append(f"{h.text!r} is not stated in the window for the same thing")
     out.extend(_polarity_and_mode(hypothesis, core))
+    hstems = set(content_stems(hypothesis)) - _DOC_STEMS
+    if hstems and len(hstems & set(content_stems(core))) < CORE_COVER * len(hstems):
+        out.append("the chunk the model read says little of the claim (its support comes from the context alone)")
+    if _RELATION.search(hypothesis) and not [q for q in hq if q.unit != "ref"] and model_p is not None and model_p < RELATION_MIN_P:
+        out.append(f"a comparison between two things the claim does not quantify needs P(entailment) >= {RELATION_MIN_P}")
     return out
 
 
@@ -170,7 +209,10 @@ def _roles(hypothesis: str, window: str, found_names: list[str]) -> list[str]:
     hstems = set(content_stems(hypothesis)) - name_stems - _DOC_STEMS
     sents = [window[a:b] for a, b in sentence_spans(window)]
     for n in found_names:
-        holding = [s for s in sents if n.lower() in s.lower()]
+        if stem(n) in _DOC_STEMS or (n.isupper() and len(n) > 1):
+            continue  # a document noun or an acronym ("VAT", "LLP") labels, it plays no role
+        at = re.compile(r"(?<![A-Za-z])" + re.escape(n) + r"(?![A-Za-z])", re.I)
+        holding = [s for s in sents if at.search(s)]
         if holding and hstems and not any(hstems & set(content_stems(s)) for s in holding):
             out.append(f"{n} appears in the window only in another role")
     low = hypothesis.lower()

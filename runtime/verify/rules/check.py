@@ -157,7 +157,11 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     def clause_words(e: Quantity) -> set[str]:
         return {st for _, st in content_tokens(ev, sentence_start(ev, e.start), sentence_end(ev, e.end))}
 
-    con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts"]
+    # only a value in the same slot can contradict, or disqualify a supporting value: a plain
+    # number counting the same thing ("12 boxes" never meets "5 crates"; a year is not a count),
+    # an amount without another qualifier ("subtotal" for a claimed "total")
+    con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts"
+           and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))]
     sup = []
     for (s_, r, e), c in zip(pool, ctxs):
         if r != "supports":
@@ -180,7 +184,7 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
         return "found", sup[0][1], ""
     # a conflict needs the same slot: tied by a label word, and a plain number counting the same
     # thing ("12 boxes" never contradicts "5 crates"; "account 4471" is a reference, not a count)
-    con = [t for t in con if t[0] >= _TIE_MIN and not (h.kind == "money" and _other_slot(ch, t[2], _left_labels(ev, t[1], eqs))) and _same_count(hyp, h, ev, t[1])]
+    con = [t for t in con if t[0] >= _TIE_MIN]
     con.sort(key=lambda t: t[0], reverse=True)
     if con:
         return "conflict", con[0][1], ""

@@ -154,6 +154,7 @@ _MODES = {
     "should": {"advice"}, "ought": {"advice"},
 }
 _MODAL_RE = re.compile(r"\b(" + "|".join(sorted((m for m in _MODES if m != "'ll"), key=len, reverse=True)) + r")\b|'ll\b|\b(?:is|are)\s+to\b|\b(?:has|have)\s+to\b|\bgoing\s+to\b|\bscheduled\s+to\b", re.I)
+_MONTH_MAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?May\b|\bMay\s+\d|\bMay\s+(?:of\s+)?\d{4}")
 _PAST_AUX_RE = re.compile(r"\b(?:was|were|had|did)\b|\b(?:has|have)\s+been\b", re.I)
 # a modal (optionally negated, optionally "be") and the verb it governs: "will ship", "shall not be paid"
 _MODAL_VERB_RE = re.compile(
@@ -164,6 +165,7 @@ _MODAL_VERB_RE = re.compile(
 def modality(text: str) -> set[str]:
     """The modes a text speaks in: {"future", "duty", "permission", "possibility", "advice"}."""
     modes: set[str] = set()
+    text = _MONTH_MAY.sub(" ", text)  # "3 May", "May 3": the month, not the modal
     for m in _MODAL_RE.finditer(text):
         w = m.group(0).lower()
         if w.startswith(("is ", "are ", "has ", "have ")):
