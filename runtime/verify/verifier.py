@@ -368,11 +368,16 @@ def _content_words(text: str) -> set[str]:
 
 
 def _most_related(hypothesis: str, candidates: list[Chunk], k: int) -> list[Chunk]:
-    """The k chunks sharing most content words with the hypothesis, in document order."""
-    if len(candidates) <= k:
-        return candidates
+    """The k chunks sharing most content words with the hypothesis, in document order. A chunk
+    sharing none is dropped when another shares some: it is about something else, and each chunk
+    scored is one more model call."""
     words = _content_words(hypothesis)
-    ranked = sorted(range(len(candidates)), key=lambda i: (-len(words & _content_words(candidates[i].text)), i))
+    overlap = [len(words & _content_words(ch.text)) for ch in candidates]
+    if any(overlap):
+        keep = [i for i, o in enumerate(overlap) if o]
+    else:
+        keep = list(range(len(candidates)))
+    ranked = sorted(keep, key=lambda i: (-overlap[i], i))
     return [candidates[i] for i in sorted(ranked[:k])]
 
 

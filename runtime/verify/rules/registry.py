@@ -7,6 +7,8 @@ durations, ranges (masked: neither end is a value) and last plain numbers.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from runtime.verify.rules import dates, durations, identifiers, money, numbers
 from runtime.verify.rules.base import Extractor, Found, Quantity
 from runtime.verify.rules.comparisons import comparator, near_threshold_word
@@ -39,6 +41,21 @@ class _Taken:
 def extract_quantities(text: str) -> list[Quantity]:
     """Every money amount, percentage, date, duration, identifier and number in ``text``, in text
     order; spans never overlap."""
+    if len(text) <= _CACHED_MAX:
+        return list(_extract_cached(text))
+    return _extract(text)
+
+
+# A claim and its window are read by several rules in one check: short texts are read once.
+_CACHED_MAX = 4096
+
+
+@lru_cache(maxsize=8192)
+def _extract_cached(text: str) -> tuple[Quantity, ...]:
+    return tuple(_extract(text))
+
+
+def _extract(text: str) -> list[Quantity]:
     taken = _Taken(len(text))
     found: list[Found] = []
     for ex in EXTRACTORS:
