@@ -177,3 +177,7 @@ def test_a_50_mb_record_gets_a_verdict(ledger, nli):
     (p,) = Verifier(ledger, nli).verify(_statement(rid, "The pallet count on 30 June 2026 was 512 pallets.")).claims[0].propositions
     assert p.status in ("contradicted", "unsupported")
     assert ledger.get(RUN, rid).data.endswith(b"412 pallets.")
+
+
+def test_typographic_dashes_and_quotes_do_not_hide_an_anchor():
+    assert missing_anchors("Order ORD\u20137703 will ship by 3 May.", "Order ORD-7703 will ship by 3 May.") == []

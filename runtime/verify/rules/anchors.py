@@ -30,7 +30,7 @@ from runtime.verify.rules.identifiers import key
 from runtime.verify.rules.money import CURRENCY_CODES
 from runtime.verify.rules.negation import best_clause, polarity_profile, same_mode
 from runtime.verify.rules.registry import extract_quantities
-from runtime.verify.text import STOP, content_stems, sentence_bounds, sentence_spans, stem
+from runtime.verify.text import STOP, content_stems, normalise, sentence_bounds, sentence_spans, stem
 
 _ID_TOKEN = re.compile(r"\b(?=[A-Za-z0-9-/#]*\d)(?=[A-Za-z0-9-/#]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9-/#]*[A-Za-z0-9]\b")
 _NAME_RE = re.compile(r"\b[A-Z][A-Za-z&'’.-]*[A-Za-z]\b|\b[A-Z]\b")
@@ -138,7 +138,9 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
     """Why ``window`` cannot support ``hypothesis``: each anchor not found in it with the same
     role. Empty: every anchor is there. ``core`` is the chunk the model read (the window minus its
     context), where polarity and mode are judged; the whole window by default."""
-    core = window if core is None else core
+    # typographic quotes, dashes and no-break spaces must not hide an anchor ("ORD–7703")
+    hypothesis, window = normalise(hypothesis), normalise(window)
+    core = window if core is None else normalise(core)
     out: list[str] = []
     wkeys = {key(t) for t in _ID_TOKEN.findall(window)}
     wq = extract_quantities(window)
@@ -237,6 +239,7 @@ def about_same_thing(hypothesis: str, window: str) -> list[str]:
     """What the claim is about that the window does not mention: identifiers, references ("line
     item 10"), names and the claim's subject ("Express delivery", "Taxi fares"). A model's
     "contradicts" counts only where this is empty: otherwise the window is about something else."""
+    hypothesis, window = normalise(hypothesis), normalise(window)
     wkeys = {key(t) for t in _ID_TOKEN.findall(window)}
     window_stems = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", window)}
     out = [f"identifier {i!r}" for i in identifiers(hypothesis) if key(i) not in wkeys]

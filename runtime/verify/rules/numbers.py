@@ -76,7 +76,6 @@ def find_numbers(text: str, claims: Claims) -> Iterable[Found]:
 
 
 _NOUN_RE = re.compile(r"\s*(?:[-(]\s*)?([A-Za-z][A-Za-z-]{1,})")
-_LABEL_RE = re.compile(r"([A-Za-z][A-Za-z -]{1,30}?)\s*(?:[:=|]|\bof\b|\bwere\b|\bwas\b|\bis\b|\bare\b|\btotal(?:led|ing)?\b)?\s*$")
 
 
 def counted_noun(text: str, q) -> str | None:
