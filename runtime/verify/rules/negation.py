@@ -92,7 +92,7 @@ def best_clause(hypothesis: str, evidence: str):
         key = (cover, -extra)
         if best is None or key > best[0]:
             best = (key, (a, b), stems, neg, exc)
-        elif key == best[0] and neg % 2 != best[3] % 2:
+        elif key == best[0] and best[3] is not None and neg % 2 != best[3] % 2:
             # two clauses match equally well and disagree on polarity: the evidence states both
             # (a rule and its exception); polarity cannot decide
             best = (key, best[1], best[2], None, best[4])
