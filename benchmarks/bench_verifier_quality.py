@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
@@ -129,7 +130,8 @@ def score_pairs(verifier: Verifier, ledger: Ledger, rows: list[dict], tag: str) 
     for r in rows:
         gold = LABELS.get(str(r["label"]).lower())
         if gold is None:
-            raise SystemExit(f"{tag}: pair {r.get('id')!r} has label {r['label']!r}; expected one of {sorted(LABELS)}")
+            print(f"{tag}: pair {r.get('id')!r} has label {r['label']!r}; expected one of {sorted(LABELS)}", file=sys.stderr)
+            raise SystemExit(2)
         (v,) = verify_statements(verifier, ledger, f"{tag}_{r['id']}", r["premise"], [r["hypothesis"]])
         got = "unsupported" if v.status == "unverifiable" else v.status
         out.append({"id": r["id"], "genre": r.get("genre", "unknown"), "category": r.get("category", "unknown"),
@@ -196,7 +198,7 @@ def main() -> None:
     ap.add_argument("--pairs-only", action="store_true", help="skip SNLI and HaluEval; write verifier_quality_pairs.json")
     args = ap.parse_args()
     if args.heldout is not None and not args.heldout.is_file():
-        raise SystemExit(f"--heldout: no such file {args.heldout}")
+        ap.error(f"--heldout: no such file {args.heldout}")  # exit 2: bad usage
     if not args.pairs_only:
         ensure_data()
     backend = load_backend(args.model, device=args.device)
