@@ -7,6 +7,11 @@ Short evidence: one record of under 64 tokens per proposition. Long: a ~256-toke
 into sentence chunks as the verifier does (max support over chunks). Hypotheses carry no
 numbers, so every proposition reaches the model (the rules step would otherwise short-cut it).
 Targets on a 2-core CPU with the int8 model: >= 150 propositions/s short, >= 40 long.
+
+Latency (``--latency N``, default 200): one artifact with one `statement` proposition citing a
+two-sentence record, gate plus verify in one process with the journal on, N times (each a new
+artifact, so nothing is answered from a cache of the same claim); p50/p99 of the whole, and of the
+verifier alone. Target: p50 <= 15 ms on 2 cores.
 """
 
 from __future__ import annotations
@@ -21,7 +26,11 @@ from rich.console import Console
 from rich.table import Table
 
 from ledger import Ledger
+from _common import percentile
+
+from ledger import Journal
 from runtime.contract import Claim, Proposition
+from runtime.gate import Gate
 from runtime.verify.backends import load_backend
 from runtime.verify.backends.registry import default_model_dir
 from runtime.verify.verifier import Verifier
@@ -72,10 +81,38 @@ def run(backend, items, run_id: str) -> dict:
     return {"propositions": len(tasks), "seconds": round(secs, 3), "props_per_s": round(len(tasks) / secs, 1), "reached_model": reached}
 
 
+def latency(backend, n: int) -> dict:
+    """p50/p99 ms of gate + verify for one one-proposition artifact on a two-sentence record."""
+    with tempfile.TemporaryDirectory(prefix="warrant-bench-lat-") as tmp:
+        led, journal = Ledger.open(tmp), Journal.open(tmp)
+        gate, ver = Gate(led, journal=journal), Verifier(led, backend, journal=journal)
+        rid = led.append("lat", "Invoice INV-2291 was issued by Meridian Logistics on 3 March 2026. The supplier shall keep timesheets for every billable task.")
+        total, verify_only = [], []
+        for i in range(n + 10):
+            art = {"run_id": "lat", "from_agent": "analyst", "claims": [{"id": f"c{i}", "type": "Assertion", "text": "timesheets",
+                   "propositions": [{"id": f"p{i}", "pred": "statement", "args": {"text": "The supplier keeps timesheets for every billable task."}, "ledger_ids": [rid]}]}]}
+            t0 = time.perf_counter()
+            decision = gate.check(art)
+            t1 = time.perf_counter()
+            ver.verify(art)
+            t2 = time.perf_counter()
+            assert decision.status == "pass", decision
+            if i >= 10:  # warm-up: sessions, caches
+                total.append((t2 - t0) * 1000)
+                verify_only.append((t2 - t1) * 1000)
+        journal.close()
+        led.close()
+    total.sort()
+    verify_only.sort()
+    return {"artifacts": n, "p50_ms": round(percentile(total, 0.5), 2), "p99_ms": round(percentile(total, 0.99), 2),
+            "verify_p50_ms": round(percentile(verify_only, 0.5), 2), "verify_p99_ms": round(percentile(verify_only, 0.99), 2), "target_p50_ms": 15}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, default=300, help="propositions per workload")
     ap.add_argument("--device", default="cpu", help="cpu or cuda")
+    ap.add_argument("--latency", type=int, default=200, help="artifacts for the gate+verify latency (0 = skip)")
     ap.add_argument("--backends", default=None, help="comma list of backend specs (default: onnx int8 + torch fp32 checkpoint if built)")
     args = ap.parse_args()
     rng = random.Random(7)
@@ -92,6 +129,7 @@ def main() -> None:
     for spec in specs:
         backend = load_backend(None if spec == "default" else spec, device=args.device)
         results[backend.name] = {name: run(backend, items, "bench") for name, items in work.items()}
+    lat = latency(load_backend(None, device=args.device), args.latency) if args.latency else None
     t = Table(title=f"Verifier throughput, propositions/s end to end ({args.device})")
     t.add_column("backend")
     for name in work:
@@ -105,7 +143,10 @@ def main() -> None:
     if len(names) == 2:
         ratio = {w: round(results[names[0]][w]["props_per_s"] / results[names[1]][w]["props_per_s"], 2) for w in work}
         print(f"{names[0]} / {names[1]} speed ratio (same run): {ratio}")
-    print("wrote", write_result(f"verifier_speed_{args.device}", {"device": args.device, "results": results, "ratio_first_over_second": ratio}))
+    if lat:
+        print(f"gate + verify, one proposition on a two-sentence record, journal on: p50 {lat['p50_ms']} ms, p99 {lat['p99_ms']} ms "
+              f"(verifier alone p50 {lat['verify_p50_ms']} ms); target p50 <= 15 ms")
+    print("wrote", write_result(f"verifier_speed_{args.device}", {"device": args.device, "results": results, "ratio_first_over_second": ratio, "latency": lat}))
 
 
 if __name__ == "__main__":

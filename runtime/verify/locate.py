@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from runtime.verify.formula import Bound
-from runtime.verify.quantities import extract_quantities
+from runtime.verify.rules import extract_quantities
 from runtime.verify.spec import ScopeSpec, SlotSpec
 from runtime.verify.view import EvidenceView, Item
 

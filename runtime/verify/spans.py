@@ -12,12 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ledger import EvidenceRecord, canonical_json
-
-# A sentence ends at . ! ? ; followed by white space, or at a line break; not after an
-# abbreviation we see in invoices ("No.", "Inc."). A dot inside a number ("12.5") is never
-# followed by white space, so numbers stay whole.
-_BOUNDARY = re.compile(r"(?<!\bNo)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bvs)[.!?;](?=\s)|\n+")
-
+from runtime.verify.text import sentence_spans
 
 @dataclass(frozen=True)
 class Chunk:
@@ -25,24 +20,6 @@ class Chunk:
     start: int  # byte offsets into the record
     end: int
     text: str
-
-
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """Character spans of sentences, whitespace-trimmed, empty ones dropped."""
-    spans, start = [], 0
-    for m in _BOUNDARY.finditer(text):
-        spans.append((start, m.end()))
-        start = m.end()
-    spans.append((start, len(text)))
-    out = []
-    for a, b in spans:
-        while a < b and text[a].isspace():
-            a += 1
-        while b > a and text[b - 1].isspace():
-            b -= 1
-        if b > a:
-            out.append((a, b))
-    return out
 
 
 def windows(text: str, max_words: int = 60, stride_sentences: int = 1) -> list[tuple[int, int]]:
@@ -65,20 +42,29 @@ def windows(text: str, max_words: int = 60, stride_sentences: int = 1) -> list[t
     return list(dict.fromkeys(out))
 
 
-def chunks(record: EvidenceRecord, max_words: int = 60) -> list[Chunk]:
+def chunks(record: EvidenceRecord, max_words: int = 60, *, text: str | None = None) -> list[Chunk]:
+    """The record's chunks; ``text`` is its decoded text when the caller has it already."""
     if "json" in record.media_type:
         return json_chunks(record)
-    try:
-        text = record.data.decode("utf-8")
-    except UnicodeDecodeError:
-        return []
-    return [_chunk(record, text, a, b) for a, b in windows(text, max_words)]
+    if text is None:
+        try:
+            text = record.data.decode("utf-8")
+        except UnicodeDecodeError:
+            return []
+    spans = windows(text, max_words)
+    to_byte = _byte_offsets(text, {p for ab in spans for p in ab})
+    return [Chunk(record.id, to_byte[a], to_byte[b], text[a:b]) for a, b in spans]
 
 
-def _chunk(record: EvidenceRecord, text: str, a: int, b: int) -> Chunk:
-    start = len(text[:a].encode("utf-8"))
-    piece = text[a:b]
-    return Chunk(record.id, start, start + len(piece.encode("utf-8")), piece)
+def _byte_offsets(text: str, positions: set[int]) -> dict[int, int]:
+    """UTF-8 byte offset of each character position, in one pass (a long record has many chunks)."""
+    if text.isascii():
+        return {p: p for p in positions}
+    out, byte, prev = {}, 0, 0
+    for p in sorted(positions):
+        byte += len(text[prev:p].encode("utf-8"))
+        out[p], prev = byte, p
+    return out
 
 
 def json_chunks(record: EvidenceRecord) -> list[Chunk]:

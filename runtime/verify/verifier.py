@@ -29,8 +29,10 @@ from runtime.contract import ASSERTION, QUOTE, Artifact, Claim, Proposition, con
 from runtime.verify.backends.base import CONTRA, ENTAIL, NLIBackend
 from runtime.verify.predicates import PredicateRegistry, UnknownPredicate, default_registry
 from runtime.verify.predicates.text import statement_problems
-from runtime.verify.quantities import canonical_text, check_rules, extract_quantities, missing_names
-from runtime.verify.spans import Chunk, chunks, sentence_spans
+from runtime.verify.rules import QuantityCheck, canonical_text, check_rules, extract_quantities
+from runtime.verify.rules.anchors import about_same_thing, missing_anchors, title_line, window_context
+from runtime.verify.spans import Chunk, chunks
+from runtime.verify.text import STOP, sentence_spans
 from runtime.verify.typed import TypedPredicate
 from runtime.verify.view import ViewStore
 from runtime.verify.verdict import (
@@ -64,6 +66,9 @@ class VerifierConfig:
     max_records_per_proposition: int = 8
     max_chunks_per_proposition: int = 24  # chunks the model scores for one proposition, all records together
     suggestions: int = 3
+    # Rules read a whole record up to this many characters; past it, only the windows picked for
+    # the model (a 50 MB record is checked, not scanned value by value).
+    rules_max_chars: int = 20_000
 
 
 @dataclass
@@ -77,6 +82,10 @@ class _Pending:
     chunks: list[Chunk]
     rules_agree: bool = False  # every word, name and quantity found, same polarity
     rows: slice = field(default_factory=lambda: slice(0, 0))
+    contexts: list[str] = field(default_factory=list)  # per chunk: the record's title line and the sentence before it
+    # every number, date and amount of the claim found in its slot: the model alone may not call
+    # it contradicted ("two years" against "24 months" is not a contradiction)
+    values_found: bool = False
 
 
 class Verifier:
@@ -209,19 +218,34 @@ class Verifier:
                 reason="the cited records do not hold the fields this predicate compares",
                 missing_evidence=self._missing(run_id, pred.needed, hypothesis, prop.ledger_ids),
             )
-        agree = False
+        agree = found = False
+        picked: list[Chunk] = []
+        contexts: list[str] = []
         for rec in cited:
             if "json" in rec.media_type:
+                picked += _most_related(hypothesis, chunks(rec, self.config.max_words), self.config.max_chunks_per_record)
+                contexts += [""] * (len(picked) - len(contexts))
                 continue
-            text = rec.data.decode("utf-8", errors="replace")
-            r = check_rules(hypothesis, text)
+            text = _text_of(rec)
+            if text is None:
+                continue  # not text: nothing here can support or contradict the claim
+            mine = _most_related(hypothesis, chunks(rec, self.config.max_words, text=text), self.config.max_chunks_per_record)
+            ctx = [_context_of(rec, text, ch) for ch in mine]
+            if len(text) <= self.config.rules_max_chars:
+                r = check_rules(hypothesis, text)
+                ev_of = lambda r: _sentence_around(rec, text, r.span[0] if r.span else None)  # noqa: E731
+            else:  # a long record: the rules read the windows the model will read
+                r, ev_of = _rules_on_windows(hypothesis, rec, mine, ctx)
             if r.status == "conflict":
-                ev = _sentence_around(rec, text, r.span[0] if r.span else None)
-                return verdict("contradicted", "rules", hypothesis=hypothesis, reason=r.reason, evidence=ev)
+                return verdict("contradicted", "rules", hypothesis=hypothesis, reason=r.reason, evidence=ev_of(r))
             agree = agree or r.status == "agree"
-        picked = [ch for rec in cited for ch in _most_related(hypothesis, chunks(rec, self.config.max_words), self.config.max_chunks_per_record)]
-        picked = _most_related(hypothesis, picked, self.config.max_chunks_per_proposition)
-        return _Pending(claim.id, prop, hypothesis, pred.needed, picked, agree)
+            found = found or _values_found(r)
+            picked += mine
+            contexts += ctx
+        if len(picked) > self.config.max_chunks_per_proposition:  # many records cited: score the most related only
+            keep = {id(ch) for ch in _most_related(hypothesis, picked, self.config.max_chunks_per_proposition)}
+            picked, contexts = map(list, zip(*[(ch, cx) for ch, cx in zip(picked, contexts) if id(ch) in keep]))
+        return _Pending(claim.id, prop, hypothesis, pred.needed, picked, agree, contexts=contexts, values_found=found)
 
     # -- typed propositions: located and compared, never sent to the model ----------------------
     def _typed_check(self, run_id, pred: TypedPredicate, prop: Proposition, cited: list[EvidenceRecord], hypothesis: str, verdict) -> PropositionVerdict:
@@ -241,7 +265,7 @@ class Verifier:
         for p in pending:
             p.rows = slice(len(pairs), len(pairs) + len(p.chunks))
             hyp = _canonical(p.hypothesis)
-            pairs.extend((_canonical(ch.text), hyp) for ch in p.chunks)
+            pairs.extend((_canonical(_premise(ch, ctx, p.hypothesis)), hyp) for ch, ctx in zip(p.chunks, p.contexts))
         probs = self._backend.score(pairs) if (self._backend and pairs) else np.zeros((len(pairs), 3), dtype=np.float32)
         checker = f"nli:{self.backend_name}"
         out = []
@@ -259,20 +283,32 @@ class Verifier:
                 continue
             e = int(np.argmax(block[:, ENTAIL]))
             c = int(np.argmax(block[:, CONTRA]))
-            unnamed = missing_names(p.hypothesis, " ".join(ch.text for ch in p.chunks))
-            if block[e, ENTAIL] >= self.config.entail_threshold and unnamed:
+            supported, vetoes = None, []
+            # the best-supporting chunk whose window holds every anchor of the claim
+            for i in np.argsort(-block[:, ENTAIL]):
+                if block[i, ENTAIL] < self.config.entail_threshold:
+                    break
+                ch = p.chunks[i]
+                why = missing_anchors(p.hypothesis, _window(p.contexts[i], ch.text), ch.text, model_p=float(block[i, ENTAIL]))
+                if not why:
+                    supported = int(i)
+                    break
+                vetoes.append(why)
+            if supported is not None:
+                ch = p.chunks[supported]
+                out.append(PropositionVerdict(**base, status="supported", checker=checker, confidence=float(block[supported, ENTAIL]),
+                                              evidence=_chunk_span(ch),
+                                              reason=f"P(entailment)={block[supported, ENTAIL]:.2f} on the best of {len(p.chunks)} chunks; every number, date, identifier, name, polarity and mode of the claim found in its window"))
+            elif vetoes:
                 out.append(
                     PropositionVerdict(
                         **base, status="unsupported", checker=checker, confidence=1.0,
-                        reason=f"names {', '.join(unnamed)}, which the cited evidence never mentions",
+                        reason=f"the model finds support (P(entailment)={block[e, ENTAIL]:.2f}) but {'; '.join(dict.fromkeys(vetoes[0]))}",
                         missing_evidence=self._missing(run_id, p.needed, p.hypothesis, p.prop.ledger_ids),
                     )
                 )
-            elif block[e, ENTAIL] >= self.config.entail_threshold:
-                ch = p.chunks[e]
-                out.append(PropositionVerdict(**base, status="supported", checker=checker, confidence=float(block[e, ENTAIL]),
-                                              evidence=_chunk_span(ch), reason=f"P(entailment)={block[e, ENTAIL]:.2f} on the best of {len(p.chunks)} chunks"))
-            elif block[c, CONTRA] >= self.config.contradict_threshold and not p.rules_agree:
+            elif (block[c, CONTRA] >= self.config.contradict_threshold and not p.rules_agree and not p.values_found
+                  and not about_same_thing(p.hypothesis, _window(p.contexts[c], p.chunks[c].text))):
                 ch = p.chunks[c]
                 out.append(PropositionVerdict(**base, status="contradicted", checker=checker, confidence=float(block[c, CONTRA]),
                                               evidence=_chunk_span(ch), reason=f"P(contradiction)={block[c, CONTRA]:.2f}"))
@@ -356,19 +392,21 @@ def _reworded(prior: list[dict[str, Any]], prop: Proposition, hypothesis: str) -
     return None
 
 
-_STOP = frozenset("the a an of to in on for by and or is are be was were shall will may must this that with at as from any all its their".split())
-
-
 def _content_words(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.lower()) if w not in _STOP}
+    return {w for w in _WORD.findall(text.lower()) if w not in STOP}
 
 
 def _most_related(hypothesis: str, candidates: list[Chunk], k: int) -> list[Chunk]:
-    """The k chunks sharing most content words with the hypothesis, in document order."""
-    if len(candidates) <= k:
-        return candidates
+    """The k chunks sharing most content words with the hypothesis, in document order. A chunk
+    sharing none is dropped when another shares some: it is about something else, and each chunk
+    scored is one more model call."""
     words = _content_words(hypothesis)
-    ranked = sorted(range(len(candidates)), key=lambda i: (-len(words & _content_words(candidates[i].text)), i))
+    overlap = [len(words & _content_words(ch.text)) for ch in candidates]
+    if any(overlap):
+        keep = [i for i, o in enumerate(overlap) if o]
+    else:
+        keep = list(range(len(candidates)))
+    ranked = sorted(keep, key=lambda i: (-overlap[i], i))
     return [candidates[i] for i in sorted(ranked[:k])]
 
 
@@ -394,7 +432,9 @@ def annotate(artifact: Artifact, verdict: ArtifactVerdict) -> Artifact:
 
 def _claim_status(claim: Claim, props: list[PropositionVerdict]) -> Status:
     if not props:
-        return "unsupported" if claim.type in BLOCKING else "supported"
+        # nothing to check is never "supported": a blocking claim abstains, a Conjecture is
+        # Unverifiable (it claims something no proposition lets anyone check)
+        return "unsupported" if claim.type in BLOCKING else "unverifiable"
     return max((p.status for p in props), key=_SEVERITY.__getitem__)
 
 
@@ -404,6 +444,55 @@ def _span(rec: EvidenceRecord, start: int, end: int) -> EvidenceSpan:
 
 def _chunk_span(ch: Chunk) -> EvidenceSpan:
     return EvidenceSpan(ledger_id=ch.ledger_id, start=ch.start, end=ch.end, text=ch.text)
+
+
+def _text_of(rec: EvidenceRecord) -> str | None:
+    """The record as text, or None when it is binary (not UTF-8, or NUL bytes in it)."""
+    if b"\x00" in rec.data[:8192]:
+        return None
+    try:
+        return rec.data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _context_of(rec: EvidenceRecord, text: str, ch: Chunk) -> str:
+    """The title line and the sentence before a chunk (what its window adds to it)."""
+    # char offset of the chunk: its bytes are a verbatim slice, decode only the 2 kB before it
+    before = rec.data[max(0, ch.start - 2000):ch.start].decode("utf-8", errors="ignore")
+    ctx = window_context(before + ch.text, len(before))
+    title = title_line(text)
+    if title and title not in ctx and title not in ch.text:
+        ctx = title + ("\n" + ctx if ctx else "")
+    return ctx
+
+
+def _values_found(r: QuantityCheck) -> bool:
+    """The rules found every value of the claim (not only identifiers) in the evidence."""
+    return r.status == "agree" or (r.status == "absent" and r.reason.startswith("quantities agree"))
+
+
+def _window(context: str, text: str) -> str:
+    return f"{context}\n{text}" if context else text
+
+
+def _premise(ch: Chunk, context: str, hypothesis: str) -> str:
+    """What the model reads: the chunk, with the record's title line in front when the claim
+    names something (an identifier, a name) that only the title holds."""
+    if context and about_same_thing(hypothesis, ch.text) and not about_same_thing(hypothesis, _window(context, ch.text)):
+        return _window(context.split("\n", 1)[0], ch.text)
+    return ch.text
+
+
+def _rules_on_windows(hypothesis: str, rec: EvidenceRecord, picked: list[Chunk], contexts: list[str]):
+    """check_rules over each picked window of a long record: the first conflict, else any agreement."""
+    agree = None
+    for ch, ctx in zip(picked, contexts):
+        r = check_rules(hypothesis, ch.text)
+        if r.status == "conflict":
+            return r, lambda r, ch=ch: _chunk_span(ch)
+        agree = agree or (r if r.status == "agree" else None)
+    return agree or QuantityCheck("absent", "no window decides", None, None), lambda r: None
 
 
 def _sentence_around(rec: EvidenceRecord, text: str, char_pos: int | None) -> EvidenceSpan:

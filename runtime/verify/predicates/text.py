@@ -6,31 +6,32 @@ import re
 from typing import Any
 
 from runtime.verify.predicates.base import Predicate
-from runtime.verify.quantities import extract_quantities
-
-# Something a checker can hold a sentence to: a number, amount, date, an identifier with a digit
-# ("INV-4421", "line 14") or a capitalised name after the first word.
-_ID = re.compile(r"\b[A-Za-z]*[-_#]?\d[\w-]*\b")
-_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+")
 
 
-# Judgements that need a yardstick: "overpriced" compared with what? Said of no line, amount,
-# date or party, no record can settle them.
+# Judgements that need a yardstick: "overpriced" compared with what? No record can settle them,
+# whatever identifiers they name ("INV-88 seems overpriced" names an invoice, not a yardstick).
+_JUDGEMENT = (
+    r"over-?priced|over-?billed|over-?charged|excessive(?:ly)?|unreasonabl[ey]|inflated|padded|suspicious|"
+    r"questionable|fishy|problematic|improper|inappropriate"
+)
+_MILD = r"wrong|incorrect|fine|ok(?:ay)?|acceptable|reasonable|in order|fair|good|bad|too (?:high|low|much|many|expensive|cheap)|cheap|expensive"
 _EVALUATIVE = re.compile(
-    r"\b(over-?priced|over-?billed|over-?charged|excessive(ly)?|unreasonabl[ey]|too (high|much|many|expensive)|"
-    r"inflated|padded|suspicious|questionable|wrong|incorrect|improper|inappropriate|fishy|problematic|"
-    r"fine|ok(ay)?|acceptable|reasonable|in order|fair)\b",
+    rf"\b(?:{_JUDGEMENT})\b"
+    # mild words judge only as a predicate ("is reasonable", "seems fine"): "a fine of $500" and
+    # "fair market value" are facts
+    rf"|\b(?:is|are|was|were|be|been|seems?|seemed|looks?|looked|appears?|appeared|feels?|sounds?)\s+"
+    rf"(?:(?:quite|very|rather|fairly|somewhat|a\s+bit|slightly|clearly|probably|possibly|likely|not)\s+)*(?:{_MILD})\b",
     re.I,
 )
 _CONTENT = re.compile(r"[A-Za-z]{3,}")
 
 
 def specificity_problem(text: str) -> str | None:
-    """Why a sentence is too vague to check, or None. "The invoice is overpriced" judges without a
-    yardstick (which line, which cap, which amount?): no evidence could settle it, so it is
-    rejected, not guessed. "Travel time is not billable" is specific and goes on to be checked."""
-    anchored = bool(extract_quantities(text) or _ID.search(text) or _NAME.search(text.strip()))
-    if _EVALUATIVE.search(text) and not anchored:
+    """Why a sentence is too vague to check, or None. "The invoice is overpriced" and "INV-88
+    seems overpriced" judge without a yardstick (which line, which cap, which amount?): no
+    evidence could settle them, so they are rejected, not guessed. "Travel time is not billable"
+    is specific and goes on to be checked."""
+    if _EVALUATIVE.search(text):
         return "judges without a yardstick: say which line, which cap, which amount, which record"
     if len(_CONTENT.findall(text)) < 3:
         return "too short to be a checkable proposition: one entity, one relation, one value"

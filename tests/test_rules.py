@@ -1,4 +1,4 @@
-"""Tests for runtime.verify.quantities: extraction, normalisation, comparison and negation rules."""
+"""Tests for runtime.verify.rules: extraction, normalisation, comparison and negation rules."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from runtime.verify.quantities import (
+from runtime.verify.rules import (
     Quantity,
     QuantityCheck,
     check_negation,
@@ -675,3 +675,8 @@ def test_property_arbitrary_text_never_crashes(a, b):
     r = check_rules(a, b)
     assert r.status in ("agree", "conflict", "absent")
     check_rules(a, a)
+
+
+def test_polarity_with_several_equally_matching_clauses_is_undecided_not_a_crash():
+    ev = "The fee is payable. The fee is not payable. The fee is payable."
+    assert check_negation("The fee is payable.", ev).status == "absent"

@@ -1,0 +1,251 @@
+"""Anchors: what a free-text claim must find in its supporting window before the model may pass it.
+
+A model's "entails" is a judgement about two texts; it does not check that the evidence is about
+the same invoice, party, date or amount. So a claim passes only when every anchor it carries is
+found, with the same role, in the window that supports it:
+
+* every number, amount, percentage, date and duration, tied to the same slot (``check.decide_one``:
+  same kind, unit, role, label), or computed from two stated values (``derived``);
+* every identifier with all its characters ("ORD-7702" is not "ORD-7703");
+* every proper name ("Lindqvist", "Harbor Legal");
+* the same polarity (hard negators) and the same mode and tense (``negation.same_mode``).
+
+The window is the chunk the model read, plus the record's title or identifier line and the
+sentence before the chunk: a claim naming its own document ("invoice INV-88 ...") is not failed
+because the chunk left out the header that names it.
+
+    >>> missing_anchors("ORD-7702 shipped on 3 May 2026.", "Order ORD-7703 shipped on 3 May 2026.")
+    ["identifier 'ORD-7702' does not occur in the window"]
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from runtime.verify.rules.check import decide_one, subject_words
+from runtime.verify.rules.comparisons import same_ref
+from runtime.verify.rules.dates import MONTHS
+from runtime.verify.rules.identifiers import key
+from runtime.verify.rules.money import CURRENCY_CODES
+from runtime.verify.rules.negation import best_clause, polarity_profile, same_mode
+from runtime.verify.rules.registry import extract_quantities
+from runtime.verify.text import STOP, content_stems, normalise, sentence_bounds, sentence_spans, stem
+
+_ID_TOKEN = re.compile(r"\b(?=[A-Za-z0-9-/#]*\d)(?=[A-Za-z0-9-/#]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9-/#]*[A-Za-z0-9]\b")
+_NAME_RE = re.compile(r"\b[A-Z][A-Za-z&'’.-]*[A-Za-z]\b|\b[A-Z]\b")
+_COMMON_STARTERS = {"The", "A", "An", "This", "That", "These", "Those", "Each", "All", "Any", "No", "It", "Its", "Our", "Their", "Every", "Both", "Either", "Neither", "In", "On", "At", "For", "By", "Under", "If", "When", "As", "There", "I"}
+TITLE_MAX = 200  # a title or identifier line is short
+
+
+def title_line(text: str) -> str:
+    """The record's title or identifier line: its first line when more lines follow, else its
+    first sentence; empty when that is long (then it is body text, not a title)."""
+    head = text[:TITLE_MAX + 200].lstrip()
+    line, _, rest = head.partition("\n")
+    if not rest.strip():
+        spans = sentence_spans(line)
+        line = line[spans[0][0]:spans[0][1]] if len(spans) > 1 else ""
+    line = line.strip()
+    return line if 0 < len(line) <= TITLE_MAX else ""
+
+
+def window_context(text: str, start: int) -> str:
+    """Title line plus the sentence before character ``start`` (empty where there is none)."""
+    prev = ""
+    if start > 0:
+        a, _ = sentence_bounds(text, max(0, start - 2))
+        prev = text[a:start].strip()
+    title = title_line(text)
+    if title and title in prev:
+        title = ""
+    return "\n".join(p for p in (title, prev) if p)
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    """Whole English words of the embedded model's WordPiece vocabulary (30k entries): a first
+    word it does not know ("Constanta", "Lindqvist") is taken for a name."""
+    from runtime.verify.backends.registry import default_model_dir
+
+    path = default_model_dir() / "vocab.txt"
+    if not path.is_file():
+        return frozenset()
+    return frozenset(w for w in path.read_text(encoding="utf-8").split() if w.isalpha())
+
+
+def _unknown_word(word: str) -> bool:
+    vocab = _vocabulary()
+    return bool(vocab) and word.lower() not in vocab
+
+
+def names(hypothesis: str) -> list[str]:
+    """Proper names of the hypothesis: capitalised words after the first word, and a first word
+    that is a single letter, all capitals, possessive or followed by another capitalised word."""
+    out = []
+    for m in _NAME_RE.finditer(hypothesis):
+        w = m.group(0).rstrip(".")
+        if w.lower() in MONTHS or w.upper() in CURRENCY_CODES or _ID_TOKEN.fullmatch(w):
+            continue
+        if hypothesis[m.end():m.end() + 1] == "$":  # "US$", "C$": a currency, compared as money
+            continue
+        if re.match(r"[-/#]?\d", hypothesis[m.end():m.end() + 2]):  # "INV" of "INV-88": an identifier
+            continue
+        before = hypothesis[: m.start()].rstrip()
+        initial = not before or (before.endswith((".", "!", "?", ":")) and not re.search(r"\b[A-Z]\.$|\b(?:Dr|Mr|Ms|Mrs|No)\.$", before))
+        if initial:
+            after = hypothesis[m.end():m.end() + 3]
+            nxt = re.match(r"\s+[A-Z]", hypothesis[m.end():])
+            if w in _COMMON_STARTERS or not (len(w) == 1 or w.isupper() or after.startswith(("'s", "’s")) or nxt or _unknown_word(w)):
+                continue
+        elif w in ("I",) or w.lower() in STOP:
+            continue
+        out.append(w)
+    return out
+
+
+# digits with a word attached are a measure, not an identifier: "30-day", "one-year", "24x7", "3rd", "10am"
+_NOT_AN_ID = re.compile(r"\d+(?:[-.,]\d+)?-?[a-z]+|\d+x\d+|[a-z]+-\d+(?:st|nd|rd|th)?|\d+(?:st|nd|rd|th)", re.I)
+
+
+def identifiers(hypothesis: str) -> list[str]:
+    """Tokens mixing letters and digits ("INV-88", "ORD-7703", "GRN-4471", "SOW-3"): each must be
+    found with every character."""
+    out = []
+    for m in _ID_TOKEN.finditer(hypothesis):
+        t = m.group(0)
+        if _NOT_AN_ID.fullmatch(t) and not re.match(r"[A-Z]", t):
+            continue
+        out.append(t)
+    return out
+
+
+def _found_name(name: str, window: str, window_stems: set[str]) -> bool:
+    if re.search(r"(?<![A-Za-z])" + re.escape(name.lower()) + r"(?![A-Za-z])", window.lower()):
+        return True
+    return " " not in name and stem(name) in window_stems
+
+
+# Share of the claim's content words the chunk itself must hold, and the support a comparison
+# between two unquantified things needs ("Phase 2 starts before Phase 1 ends"): chosen on the
+# dev-tune half for a false-pass rate at or under 1% (benchmarks/bench_verifier_quality.py).
+CORE_COVER = 0.5
+RELATION_MIN_P = 0.9
+_RELATION = re.compile(r"\b(?:before|after|earlier|later|sooner|more|less|fewer|greater|higher|lower|longer|shorter|larger|smaller|exceeds?|exceeding|than)\b", re.I)
+
+
+def missing_anchors(hypothesis: str, window: str, core: str | None = None, model_p: float | None = None) -> list[str]:
+    """Why ``window`` cannot support ``hypothesis``: each anchor not found in it with the same
+    role. Empty: every anchor is there. ``core`` is the chunk the model read (the window minus its
+    context), where polarity and mode are judged; the whole window by default."""
+    # typographic quotes, dashes and no-break spaces must not hide an anchor ("ORD–7703")
+    hypothesis, window = normalise(hypothesis), normalise(window)
+    core = window if core is None else normalise(core)
+    out: list[str] = []
+    wkeys = {key(t) for t in _ID_TOKEN.findall(window)}
+    wq = extract_quantities(window)
+    reported = set()
+    for ident in identifiers(hypothesis):
+        if key(ident) not in wkeys:
+            reported.add(key(ident))
+            out.append(f"identifier {ident!r} does not occur in the window")
+    window_stems = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", window)}
+    found = []
+    for n in names(hypothesis):
+        if not _found_name(n, window, window_stems):
+            out.append(f"names {n}, which the window never mentions")
+        else:
+            found.append(n)
+    out.extend(_roles(hypothesis, window, found))
+    hq = extract_quantities(hypothesis)
+    for h in hq:
+        if h.unit == "ref":
+            if key(h.text) in reported:
+                continue
+            if not any(e.unit == "ref" and same_ref(h, e) for e in wq) and key(h.text) not in wkeys and not re.search(rf"(?<![\w.,]){re.escape(h.text)}(?![\w]|[.,]\d)", window):
+                out.append(f"reference {h.text!r} does not occur in the window")
+            continue
+        verdict, _, _ = decide_one(hypothesis, h, hq, window, wq)
+        if verdict != "found":
+            out.append(f"{h.text!r} is not stated in the window for the same thing")
+    out.extend(_polarity_and_mode(hypothesis, core))
+    hstems = set(content_stems(hypothesis)) - _DOC_STEMS
+    if hstems and len(hstems & set(content_stems(core))) < CORE_COVER * len(hstems):
+        out.append("the chunk the model read says little of the claim (its support comes from the context alone)")
+    if _RELATION.search(hypothesis) and not [q for q in hq if q.unit != "ref"] and model_p is not None and model_p < RELATION_MIN_P:
+        out.append(f"a comparison between two things the claim does not quantify needs P(entailment) >= {RELATION_MIN_P}")
+    return out
+
+
+def _polarity_and_mode(hypothesis: str, core: str) -> list[str]:
+    out = []
+    (hstems, _, _), best = best_clause(hypothesis, core)
+    if best is not None and hstems and not _same_limit(hypothesis, core):
+        _, hneg, _ = polarity_profile(hypothesis, 0, len(hypothesis), extract_quantities(hypothesis), True)
+        (cover, _), (a, b), _, ambiguous, _ = best
+        _, eneg, _ = polarity_profile(core, a, b, extract_quantities(core), True)
+        if cover >= 0.5 and ambiguous is not None and (hneg % 2) != (eneg % 2):
+            out.append("the closest evidence clause has the opposite polarity")
+    why = same_mode(hypothesis, core)
+    if why:
+        out.append(why)
+    return out
+
+
+def _same_limit(hypothesis: str, core: str) -> bool:
+    """Both sides state the same cap or floor, one with a negation ("shall not exceed $2m", "in
+    no event ... exceed") and one without ("is capped at $2 million"): the negation is part of
+    the threshold, not a flip of polarity."""
+    hl = {(q.kind, q.value, q.op in (">", ">=")) for q in extract_quantities(hypothesis) if q.frame == "limit" and q.op}
+    el = {(q.kind, q.value, q.op in (">", ">=")) for q in extract_quantities(core) if q.frame == "limit" and q.op}
+    return bool(hl) and hl <= el
+
+
+def _roles(hypothesis: str, window: str, found_names: list[str]) -> list[str]:
+    """Each name must stand where the claim puts it: some sentence of the window that mentions it
+    shares a word of the claim other than names ("approved by L. Brandt" is not "Submitted by: L.
+    Brandt"), and two names around a verb must not be swapped ("the Customer indemnifies the
+    Supplier" is not "the Supplier shall indemnify the Customer")."""
+    out = []
+    name_stems = {stem(p) for n in found_names for p in re.findall(r"[A-Za-z]+", n)}
+    hstems = set(content_stems(hypothesis)) - name_stems - _DOC_STEMS
+    sents = [window[a:b] for a, b in sentence_spans(window)]
+    for n in found_names:
+        if stem(n) in _DOC_STEMS or (n.isupper() and len(n) > 1):
+            continue  # a document noun or an acronym ("VAT", "LLP") labels, it plays no role
+        at = re.compile(r"(?<![A-Za-z])" + re.escape(n) + r"(?![A-Za-z])", re.I)
+        holding = [s for s in sents if at.search(s)]
+        if holding and hstems and not any(hstems & set(content_stems(s)) for s in holding):
+            out.append(f"{n} appears in the window only in another role")
+    low = hypothesis.lower()
+    for i, n1 in enumerate(found_names):
+        for n2 in found_names[i + 1:]:
+            a, b = low.find(n1.lower()), low.find(n2.lower())
+            if a < 0 or b < 0 or a >= b:
+                continue
+            verbs = set(content_stems(hypothesis[a + len(n1):b])) - name_stems
+            for s in sents:
+                sl = s.lower()
+                x, y = sl.find(n1.lower()), sl.find(n2.lower())
+                if x >= 0 and y >= 0 and y < x and verbs & set(content_stems(s[y + len(n2):x])):
+                    out.append(f"{n1} and {n2} swap roles in the window")
+    return out
+
+
+_DOC_STEMS = {stem(w) for w in ("invoice", "agreement", "contract", "document", "letter", "policy", "order", "statement", "report", "line", "clause", "section")}
+
+
+def about_same_thing(hypothesis: str, window: str) -> list[str]:
+    """What the claim is about that the window does not mention: identifiers, references ("line
+    item 10"), names and the claim's subject ("Express delivery", "Taxi fares"). A model's
+    "contradicts" counts only where this is empty: otherwise the window is about something else."""
+    hypothesis, window = normalise(hypothesis), normalise(window)
+    wkeys = {key(t) for t in _ID_TOKEN.findall(window)}
+    window_stems = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", window)}
+    out = [f"identifier {i!r}" for i in identifiers(hypothesis) if key(i) not in wkeys]
+    out += [f"name {n}" for n in names(hypothesis) if not _found_name(n, window, window_stems)]
+    wq = [e for e in extract_quantities(window) if e.unit == "ref"]
+    out += [f"reference {h.text!r}" for h in extract_quantities(hypothesis)
+            if h.unit == "ref" and key(h.text) not in wkeys and not any(same_ref(h, e) for e in wq)]
+    out += [f"subject {w!r}" for w in subject_words(hypothesis) if w not in window_stems]
+    return out

@@ -1,0 +1,170 @@
+"""What every rule module shares: the ``Quantity`` a rule extracts, the ``QuantityCheck`` a
+comparison answers, the ``Extractor`` plug-in interface, and the number grammar (digits, number
+words, scale words) the extractors build on.
+
+An extractor finds one kind of value in a text and claims its characters; the registry runs the
+extractors in a fixed order (dates before money before bare numbers), so a span is read once, by
+the most specific reader.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Callable, Iterable, Protocol
+
+from text_to_num import text2num
+
+from runtime.verify.text import sentence_bounds
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One value found in a text."""
+
+    kind: str  # "money" | "percent" | "date" | "number" | "duration"
+    value: Decimal | datetime.date
+    # currency code for money; "hour"/"day"/"week"/"month"/"year"/"business_day"/"minute" for
+    # durations; "ref" for identifiers; "noyear" for a date written without its year; for a bare
+    # number, the stem of the noun it counts ("60 boxes" -> "box"), when one follows it
+    unit: str | None
+    start: int
+    end: int
+    text: str  # the verbatim slice text[start:end]
+    op: str | None = None  # comparator governing the value in its sentence: ">", ">=", "<", "<=" or None (the value itself)
+    per: str | None = None  # rate denominator for money/percent: "hour", "day", "week", "month", "year", "unit"
+    alt: tuple = field(default=(), compare=False)  # other readings of an ambiguous numeric date
+    # "limit": a stated threshold (cap, floor, deadline, notice period); "value": an actual value
+    # or a comparison with one; dates only: "range_start"/"range_end" (ends of "from X to Y"),
+    # "start"/"end" (a date introduced by "from"/"until"...)
+    frame: str = "value"
+
+
+@dataclass(frozen=True)
+class QuantityCheck:
+    status: str  # "agree" | "conflict" | "absent"
+    reason: str
+    hypothesis: Quantity | None
+    evidence: Quantity | None  # the evidence value that decided it (offsets into the evidence text)
+    span: tuple[int, int] | None = None  # evidence offsets of what decided it: the value, or for a polarity flip the clause
+
+    def __post_init__(self):
+        if self.span is None and self.evidence is not None:
+            object.__setattr__(self, "span", (self.evidence.start, self.evidence.end))
+
+
+# (start, end, kind, value, unit, per, alt): what an extractor reports for one value
+Found = tuple[int, int, str, object, "str | None", "str | None", tuple]
+
+
+class Claims(Protocol):
+    """The registry's record of which characters are already read."""
+
+    def free(self, a: int, b: int) -> bool: ...
+    def take(self, a: int, b: int) -> None: ...
+
+
+@dataclass(frozen=True)
+class Extractor:
+    """One kind of value. ``find`` yields the values it reads in a text, skipping characters an
+    earlier extractor already took (``claims.free``); the registry takes what it yields."""
+
+    name: str
+    find: Callable[[str, Claims], Iterable[Found]]
+
+
+# --------------------------------------------------------------------------------------------
+# The number grammar
+# --------------------------------------------------------------------------------------------
+
+UNITS_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}
+TENS_WORDS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}
+_SMALL = "|".join(sorted(UNITS_WORDS, key=len, reverse=True))
+_TENS = "|".join(TENS_WORDS)
+_WORD_PART = rf"(?:(?:{_TENS})(?:[- ](?:{_SMALL}))?|(?:{_SMALL}))"
+# "four hundred", "one thousand two hundred and fifty", "twelve thousand": read by text2num
+WORDNUM = (
+    rf"(?:{_WORD_PART}(?:\s+hundred)?(?:\s+thousand)?(?:(?:\s+and)?\s+{_WORD_PART}(?:\s+hundred)?)?"
+    rf"(?:(?:\s+and)?\s+{_WORD_PART})?)"
+)
+DIGITS = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+# "thirty (30)" counts once, as 30; a bare digit string; or (where a unit follows) a number word
+NUM = rf"(?:(?:{WORDNUM})\s*\(\s*{DIGITS}\s*\)|{DIGITS})"
+NUMW = rf"(?:{NUM}|\b{WORDNUM}\b)"
+SCALE = r"(?:(?:k|K|m|M|bn|mn)\b|\s+(?:thousand|million|billion)\b)"
+I = re.IGNORECASE
+
+
+def words_to_number(words: str) -> int | None:
+    """"four hundred" -> 400, "twenty-one" -> 21 (text2num); None when it is not a number."""
+    w = re.sub(r"\s+", " ", words.lower().replace("-", " ")).strip()
+    if not w:
+        return None
+    try:
+        return int(text2num(w, "en"))
+    except ValueError:
+        return None
+
+
+def parse_num(raw: str) -> Decimal | None:
+    raw = raw.strip()
+    m = re.search(r"\(\s*([\d,.]+)\s*\)", raw)
+    if m:  # "thirty (30)": the digits win
+        raw = m.group(1)
+    if re.search(r"\d", raw):
+        try:
+            return Decimal(raw.replace(",", ""))
+        except InvalidOperation:
+            return None
+    n = words_to_number(raw)
+    return Decimal(n) if n is not None else None
+
+
+def scale(raw: str | None) -> Decimal:
+    if not raw:
+        return Decimal(1)
+    return {
+        "k": Decimal(1000), "thousand": Decimal(1000), "m": Decimal(10**6), "mn": Decimal(10**6),
+        "million": Decimal(10**6), "bn": Decimal(10**9), "billion": Decimal(10**9),
+    }.get(raw.strip().lower(), Decimal(1))
+
+
+# rate denominators: "per hour", "/h", "an hour", "monthly", "p.a."
+PER_WORDS = {
+    "hour": "hour", "hr": "hour", "h": "hour", "hours": "hour", "day": "day", "diem": "day",
+    "week": "week", "month": "month", "mo": "month", "year": "year", "yr": "year", "annum": "year",
+    "unit": "unit", "item": "unit", "piece": "unit", "hourly": "hour", "daily": "day",
+    "weekly": "week", "monthly": "month", "annually": "year", "yearly": "year",
+    "quarter": "quarter", "quarterly": "quarter",
+}
+_PER_RE = re.compile(
+    r"\s*(?:(?:per|an|a|each|every|/)\s*(?P<w>hour|hr|h|day|diem|week|month|mo|year|yr|annum|unit|item|piece|quarter)\b"
+    r"|(?P<adv>hourly|daily|weekly|monthly|annually|yearly|quarterly)\b|p\.a\.)",
+    re.IGNORECASE,
+)
+
+
+def per_after(text: str, end: int) -> tuple[str | None, int]:
+    m = _PER_RE.match(text, end)
+    if not m:
+        return None, end
+    w = (m.group("w") or m.group("adv") or "annum").lower()
+    return PER_WORDS.get(w, w), m.end()
+
+
+def sentence_start(text: str, pos: int) -> int:
+    """Start of the sentence or clause holding ``pos`` (the shared splitter's boundaries)."""
+    return sentence_bounds(text, pos)[0]
+
+
+def sentence_end(text: str, pos: int) -> int:
+    return sentence_bounds(text, pos)[1]

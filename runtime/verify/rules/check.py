@@ -1,0 +1,425 @@
+"""Tying a hypothesis value to an evidence value, and the folded check the verifier calls.
+
+Context words of a value: up to 6 content words before it (weight 1/d) and 3 after it (0.5/d),
+inside its sentence or clause, other values masked; words are stems from the shared text module
+(Snowball plus a small synonym table: fee/charge/price, agreement/contract, payable/due, ...). Tie
+score = sum over shared words of w_h * w_e. Dates also have roles (``dates.ROLE_OF``): an evidence
+date in another role never supports, and a date contradicts only a date in the same role.
+
+Decision for one hypothesis value h over the comparable evidence values (neutral ones dropped):
+
+* a supporting value -> found, unless it belongs to another slot: it carries a label of its own
+  the hypothesis does not use ("subtotal" for a claimed "total"), or it shares with h only words
+  several candidates share while h's subject sits closer to a contradicting value;
+* else the best-tied contradicting value in the same slot (tie score >= 0.1 and, for plain
+  numbers, the same counted noun) -> conflict, citing it;
+* else undecided.
+
+``check_quantities``: a hypothesis reference missing from the evidence -> "absent"; any conflict
+-> "conflict"; all values found (and not only references) -> "agree"; else "absent".
+
+``check_rules`` folds in the negation rule: "conflict" when the quantities conflict (downgraded
+to "absent" when the hypothesis subject or a name of the hypothesis never occurs in the
+evidence: it may be about something else) or the polarity flips; "agree" when the quantities
+agree, every content word and name of the hypothesis occurs in the evidence, and the closest
+evidence clause has the same polarity; "absent" otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+
+from runtime.verify.rules import dates, derived, durations
+from runtime.verify.rules.base import Quantity, QuantityCheck, sentence_end, sentence_start
+from runtime.verify.rules.comparisons import comparable, relation
+from runtime.verify.rules.dates import DATE_WORD, MONTHS, RANGE_ROLE, ROLE_OF
+from runtime.verify.rules.money import CURRENCY_CODES
+from runtime.verify.rules.negation import best_clause, check_negation, polarity_profile
+from runtime.verify.rules.numbers import counted_noun
+from runtime.verify.rules.registry import extract_quantities
+from runtime.verify.text import content_tokens, stem
+
+def _masked_tokens(text: str, a: int, b: int, qs: list[Quantity]) -> list[tuple[int, str]]:
+    spans = [(o.start, o.end) for o in qs]
+    return [(pos, st) for pos, st in content_tokens(text, a, b) if not any(x <= pos < y for x, y in spans)]
+
+
+def _context(text: str, q: Quantity, qs: list[Quantity]) -> dict[str, float]:
+    """Context words of q with weights: 6 content words before (1/d), 3 after (0.5/d), same sentence."""
+    s0 = sentence_start(text, q.start)
+    s1 = sentence_end(text, q.end)
+    weights: dict[str, float] = {}
+    left = _masked_tokens(text, s0, q.start, qs)[-6:]
+    for d, (_, s) in enumerate(reversed(left), start=1):
+        weights[s] = max(weights.get(s, 0.0), 1.0 / d)
+    right = _masked_tokens(text, q.end, s1, qs)[:3]
+    for d, (_, s) in enumerate(right, start=1):
+        weights[s] = max(weights.get(s, 0.0), 0.5 / d)
+    return weights
+
+
+def _nearest_role(text: str, q: Quantity, qs: list[Quantity]) -> str | None:
+    """Role of a date from the 3 content words before it ("due", "paid", "effective", ...).
+
+    A bare "date" ("Invoice Date:") counts as the issue date only when no other role word is there.
+    """
+    s0 = sentence_start(text, q.start)
+    weak = None
+    for _, s in reversed(_masked_tokens(text, s0, q.start, qs)[-3:]):
+        if s == DATE_WORD:
+            weak = weak or "issue"
+        elif s in ROLE_OF:
+            return ROLE_OF[s]
+    return weak
+
+
+def _tie(ch: dict[str, float], ce: dict[str, float]) -> float:
+    return sum(w * ce[s] for s, w in ch.items() if s in ce)
+
+
+def _fmt(q: Quantity) -> str:
+    op = {">": "more than ", ">=": "at least ", "<": "less than ", "<=": "at most "}.get(q.op or "", "")
+    if q.kind == "money":
+        v = f"{q.unit} {q.value:,.2f}"
+    elif q.kind == "percent":
+        v = f"{q.value.normalize():f}%"
+    elif q.kind == "date":
+        v = q.value.isoformat()
+        if q.alt:
+            v += " (or " + ", ".join(a.isoformat() for a in q.alt) + ")"
+    elif q.kind == "duration":
+        v = f"{q.value.normalize():f} {q.unit}(s)"
+    else:
+        v = f"{q.value.normalize():f}" + (" (reference)" if q.unit == "ref" else "")
+    per = f" per {q.per}" if q.per else ""
+    return f"{op}{v}{per}"
+
+
+def _fmt_ev(e: Quantity) -> str:
+    return f"{_fmt(e)} (chars {e.start}-{e.end})"
+
+
+_TIE_MIN = 0.1
+
+
+def _own_label(c: dict[str, float], ch: dict[str, float], others: list[dict[str, float]]) -> str | None:
+    """A word close to this value (weight >= 0.3) that the hypothesis does not use and that is
+    closer to this value than to any other: "international" in "the per diem for international
+    travel is $110", "lunch" in "lunch $20, dinner $45"."""
+    for w, x in sorted(c.items(), key=lambda kv: -kv[1]):
+        if x >= 0.3 and w not in ch and all(x > o.get(w, 0.0) for o in others):
+            return w
+    return None
+
+
+def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Quantity]):
+    """('found'|'conflict'|'undecided'|'nokind', evidence quantity or None, note)."""
+    hshape = derived.shape(hyp, h)
+    if hshape.per or derived.is_total(hyp, h):
+        d = derived.derive(hyp, h, ev, eqs)
+        if d is not None:
+            return d
+    total = derived.is_total(hyp, h)
+    cands = [e for e in eqs if comparable(h, e) and _same_shape(h, hshape, derived.shape(ev, e), total)]
+    if not cands:
+        return "nokind", None, ""
+    ch = _context(hyp, h, hqs)
+    hrole = _nearest_role(hyp, h, hqs) if h.kind == "date" else None
+    pool = []
+    for e in cands:
+        rel = relation(h, e)
+        if rel == "neutral":
+            continue
+        score = _tie(ch, _context(ev, e, eqs))
+        if hrole is not None:
+            erole = RANGE_ROLE.get(e.frame) or _nearest_role(ev, e, eqs)
+            if erole is not None and erole != hrole and rel == "supports":
+                continue  # the same date in another role ("dated 1 March" is not "due 1 March")
+            if erole != hrole and rel == "contradicts":
+                continue  # a date contradicts only a date in the same role
+        pool.append((score, rel, e))
+    if not pool:
+        return "undecided", None, ""
+    # A supporting value loses to a contradicting one when it is tied to the hypothesis only by
+    # words several candidates share, carries a label of its own that the hypothesis does not use,
+    # and the hypothesis subject (its first content word) sits closer to the contradicting value: "The domestic per diem is $110" against "the domestic per
+    # diem is $75; the international per diem is $110", or "The dinner allowance is $20" against
+    # "breakfast $15, lunch $20, dinner $45", is a conflict, not an agreement.
+    ctxs = [_context(ev, e, eqs) for _, _, e in pool]
+    counts: dict[str, int] = {}
+    for c in ctxs:
+        for w in c:
+            counts[w] = counts.get(w, 0) + 1
+    disc = {w: x for w, x in ch.items() if counts.get(w, 0) < 2} if len(ctxs) > 1 else dict(ch)
+    first = content_tokens(hyp, 0, len(hyp))[:1]
+    subj = first[0][1] if first else None
+
+    def clause_words(e: Quantity) -> set[str]:
+        return {st for _, st in content_tokens(ev, sentence_start(ev, e.start), sentence_end(ev, e.end))}
+
+    # only a value in the same slot can contradict, or disqualify a supporting value: a plain
+    # number counting the same thing ("12 boxes" never meets "5 crates"; a year is not a count),
+    # an amount without another qualifier ("subtotal" for a claimed "total")
+    con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts"
+           and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))]
+    sup = []
+    for (s_, r, e), c in zip(pool, ctxs):
+        if r != "supports":
+            continue
+        if subj and con and _tie(disc, c) == 0 and _own_label(c, ch, [cc for _, _, cc in con]):
+            own = c.get(subj, 0.0)
+            # (a) the subject is in a contradicting value's clause and not in this value's clause;
+            # (b) the subject is right next to a contradicting value and farther from this one
+            a_ = subj not in clause_words(e) and any(subj in clause_words(x) for _, x, _ in con)
+            b_ = any(cc.get(subj, 0.0) >= 0.5 and cc.get(subj, 0.0) > own for _, _, cc in con)
+            if a_ or b_:
+                continue  # disqualified: it belongs to another subject
+        if h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)):
+            continue  # "subtotal" for a claimed "total", "net" for a claimed amount
+        if h.kind == "number" and h.unit != "ref" and (hn := counted_noun(hyp, h)) and (en := counted_noun(ev, e)) and hn != en:
+            continue  # "60 boxes" is not "60 crates"
+        sup.append((s_, e))
+    if sup:
+        sup.sort(key=lambda t: t[0], reverse=True)
+        return "found", sup[0][1], ""
+    # a conflict needs the same slot: tied by a label word, and a plain number counting the same
+    # thing ("12 boxes" never contradicts "5 crates"; "account 4471" is a reference, not a count)
+    con = [t for t in con if t[0] >= _TIE_MIN]
+    con.sort(key=lambda t: t[0], reverse=True)
+    if con:
+        return "conflict", con[0][1], ""
+    return "undecided", None, ""
+
+
+# qualifiers that make a value another slot than the one claimed ("subtotal", "net amount")
+_QUALIFIERS = {stem(w) for w in (
+    "subtotal", "sub-total", "net", "gross", "partial", "deposit", "tax", "vat", "discount", "balance",
+    "interim", "estimated", "previous", "prior", "original", "revised", "outstanding", "remaining",
+    "shipping", "freight", "handling", "surcharge", "advance",
+)}
+
+
+def _left_labels(text: str, q: Quantity, qs: list[Quantity]) -> list[str]:
+    """The two content words right before a value, in its sentence: its label ("Net amount:")."""
+    return [st for _, st in _masked_tokens(text, sentence_start(text, q.start), q.start, qs)[-2:]]
+
+
+def _other_slot(ch: dict[str, float], ce: dict[str, float], left: list[str]) -> bool:
+    """The evidence value's label carries a qualifier the claim's value does not ("Subtotal:",
+    "Net amount:", "Deposit"), or its nearest label contains the claim's ("subtotal" / "total"):
+    it fills another slot."""
+    if any(w in _QUALIFIERS and w not in ch for w in left):
+        return True
+    near_h = [w for w, x in ch.items() if x >= 1.0]
+    near_e = [w for w, x in ce.items() if x >= 1.0]
+    return any(he != ee and ee.endswith(he) and len(ee) > len(he) for he in near_h for ee in near_e)
+
+
+def _same_shape(h: Quantity, hs: "derived.Shape", es: "derived.Shape", total: bool) -> bool:
+    """A rate compares with a rate of the same denominator. A claimed amount without a rate unit
+    may be an elliptical rate ("exceeds $250" of a rate "$300 per hour"), but a claimed count or
+    total is never compared with a rate ("12 boxes" with "12 boxes per crate")."""
+    if hs.per and es.per:
+        # two amounts per different periods compare (and conflict); counts per different nouns do not
+        return hs.per == es.per or "unit" in (hs.per, es.per) or h.kind == "money"
+    if hs.per:
+        return False
+    if es.per:
+        return h.kind in ("money", "percent") and not total
+    return True
+
+
+def _same_count(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
+    if h.kind != "number" or h.unit == "ref":
+        return True
+    hn, en = counted_noun(hyp, h), counted_noun(ev, e)
+    return hn is not None and hn == en
+
+
+def check_quantities(hypothesis: str, evidence: str) -> QuantityCheck:
+    """Compare every quantity of ``hypothesis`` with the quantities of ``evidence``.
+
+    "agree": every hypothesis quantity (references included) is found in the evidence, tied to
+    the same thing or the only candidate. "conflict": some hypothesis quantity is not found and
+    the best context-tied evidence quantity of the same kind contradicts it (value, currency,
+    rate unit, or a comparison the evidence value violates). "absent": no hypothesis quantities,
+    or some cannot be decided (no evidence quantity of that kind, or none tied to it).
+    """
+    hqs = extract_quantities(hypothesis)
+    if not hqs:
+        return QuantityCheck("absent", "hypothesis has no quantities", None, None)
+    eqs = extract_quantities(evidence)
+    missing: list[tuple[Quantity, str]] = []
+    first_found: tuple[Quantity, Quantity] | None = None
+    pairs_found: list[tuple[Quantity, Quantity]] = []
+    for h in hqs:
+        if h.unit == "ref" and not any(comparable(h, e) and e.value == h.value for e in eqs):
+            return QuantityCheck(
+                "absent",
+                f"the evidence does not mention {h.text!r}; the hypothesis may be about another item",
+                h,
+                None,
+            )
+    for h in hqs:
+        verdict, e, note = decide_one(hypothesis, h, hqs, evidence, eqs)
+        if verdict == "conflict":
+            how = f" ({note})" if note else ""
+            return QuantityCheck(
+                "conflict", f"hypothesis says {_fmt(h)}; evidence says {_fmt_ev(e)}{how}", h, e
+            )
+        if verdict == "found":
+            first_found = first_found or (h, e)
+            pairs_found.append((h, e))
+        elif verdict == "nokind":
+            missing.append((h, f"evidence has no {h.kind} comparable with {_fmt(h)}"))
+        else:
+            missing.append((h, f"no evidence value tied to {_fmt(h)}"))
+    if missing:
+        h, why = missing[0]
+        return QuantityCheck("absent", why, h, None)
+    if all(h.unit == "ref" for h in hqs):
+        return QuantityCheck(
+            "absent", "the hypothesis quantities are only identifiers; nothing to compare", hqs[0], None
+        )
+    # several values of one hypothesis must be found together: in one sentence/clause of the
+    # evidence ("the discount for orders over 500 units is 2%" finds "over 500 units" and "2%" in
+    # two different clauses of a discount schedule: that is not an agreement)
+    where = {sentence_start(evidence, e.start) for h, e in pairs_found if h.unit != "ref"}
+    if len(where) > 1:
+        return QuantityCheck(
+            "absent", "the hypothesis values are found in different sentences of the evidence", hqs[0], None
+        )
+    h, e = first_found
+    n = len(hqs)
+    return QuantityCheck(
+        "agree",
+        f"all {n} hypothesis quantit{'y' if n == 1 else 'ies'} found; e.g. {_fmt(h)} = {_fmt_ev(e)}",
+        h,
+        e,
+    )
+
+
+_NAME_RE = re.compile(r"\b[A-Z][A-Za-z&.-]*[A-Za-z]\b")
+_SENT_START_WORDS = {"The", "A", "An", "This", "That", "Each", "All", "Any", "No", "Payment", "It"}
+
+
+def _canonical(q: Quantity) -> str:
+    if q.kind == "money":
+        return f"{q.unit} {q.value:.2f}" if q.unit else f"{q.value:.2f}"
+    if q.kind == "percent":
+        return f"{q.value.normalize():f}%"
+    if q.kind == "date":
+        return dates.canonical(q)
+    if q.kind == "duration":
+        return durations.canonical(q)
+    return f"{q.value.normalize():f}"
+
+
+def canonical_text(text: str) -> str:
+    """The text with every quantity written one way ("$1,200.00" and "1200 USD" both become
+    "USD 1200.00"; "17/02/2026" becomes "17 February 2026"), identifiers untouched. What the NLI
+    model reads: a small model treats a reformatted number as a changed one, so formats are
+    settled here in code before it is asked."""
+    out, at = [], 0
+    for q in sorted(extract_quantities(text), key=lambda q: q.start):
+        if q.unit == "ref" or q.start < at:
+            continue
+        out.append(text[at:q.start])
+        out.append(_canonical(q))
+        at = q.end
+    out.append(text[at:])
+    return "".join(out)
+
+
+def missing_names(hypothesis: str, evidence: str) -> list[str]:
+    """Capitalised names and identifiers of the hypothesis that the evidence never mentions: a
+    claim about someone the evidence does not name cannot be supported by it."""
+    return _missing_names(hypothesis, evidence)
+
+
+def _missing_names(hypothesis: str, evidence: str) -> list[str]:
+    """Capitalised names and identifiers of the hypothesis that the evidence never mentions."""
+    ev = evidence.lower()
+    out = []
+    for m in _NAME_RE.finditer(hypothesis):
+        w = m.group(0)
+        initial = sentence_start(hypothesis, m.start()) == 0 and not hypothesis[: m.start()].strip()
+        if initial and not hypothesis[m.end():m.end() + 2] in ("'s", "’s"):
+            continue
+        if w in _SENT_START_WORDS or w.lower() in MONTHS or w.upper() in CURRENCY_CODES:
+            continue
+        if w.lower() not in ev:
+            out.append(w)
+    return out
+
+
+def subject_words(hypothesis: str) -> list[str]:
+    """The first content word of the hypothesis that is not a document noun ("agreement",
+    "invoice", ...): roughly the head of its subject ("Express delivery", "Airport parking")."""
+    words = [st for _, st in content_tokens(hypothesis, 0, len(hypothesis)) if st not in _DOC_NOUNS]
+    return words[:1]
+
+
+_DOC_NOUNS = {stem(w) for w in ("contract", "invoice", "document", "policy", "letter", "engagement", "order", "purchase", "statement")}
+
+
+def check_rules(hypothesis: str, evidence: str) -> QuantityCheck:
+    """check_quantities and check_negation folded into one answer (what the verifier calls).
+
+    conflict: the quantities conflict (unless the hypothesis names an entity the evidence never
+    mentions: then it may be about something else, and the answer is absent), or the negation
+    rule finds a polarity flip. agree: the quantities agree, every content word and capitalised
+    name of the hypothesis occurs in the evidence, and the closest evidence clause has the same
+    polarity. absent: anything else. "agree" is a statement about quantities and wording only;
+    the entailment model still decides.
+    """
+    q = check_quantities(hypothesis, evidence)
+    missing = _missing_names(hypothesis, evidence)
+    if q.status == "conflict":
+        subject = subject_words(hypothesis)
+        ev_all = {st for _, st in content_tokens(evidence, 0, len(evidence))}
+        if subject and not (set(subject) & ev_all):
+            return QuantityCheck(
+                "absent",
+                f"{q.reason}; but the evidence never mentions the hypothesis subject "
+                f"({' '.join(subject)}), so it may be about something else",
+                q.hypothesis,
+                None,
+            )
+        if missing:
+            return QuantityCheck(
+                "absent",
+                f"{q.reason}; but the evidence never names {', '.join(missing)}, so it may be about something else",
+                q.hypothesis,
+                None,
+            )
+        return q
+    n = check_negation(hypothesis, evidence)
+    if n.status == "conflict":
+        return n
+    if q.status != "agree":
+        return q
+    if missing:
+        return QuantityCheck(
+            "absent", f"quantities agree but the evidence never names {', '.join(missing)}", q.hypothesis, None
+        )
+    (hstems, _, _), best = best_clause(hypothesis, evidence)
+    _, hneg, _ = polarity_profile(hypothesis, 0, len(hypothesis), extract_quantities(hypothesis), True)
+    ev_stems, _, _ = polarity_profile(evidence, 0, len(evidence), extract_quantities(evidence))
+    unseen = sorted(hstems - ev_stems)
+    if unseen:
+        return QuantityCheck(
+            "absent",
+            f"quantities agree but the evidence never uses the hypothesis words {', '.join(unseen)}",
+            q.hypothesis,
+            None,
+        )
+    if best is not None and hstems:
+        (cover, _), (ca, cb), _, ambiguous, _ = best
+        _, eneg, _ = polarity_profile(evidence, ca, cb, extract_quantities(evidence), True)
+        if cover >= 0.5 and ambiguous is not None and (hneg % 2) != (eneg % 2):
+            return QuantityCheck(
+                "absent", "quantities agree but the closest evidence clause has the opposite polarity",
+                q.hypothesis, None,
+            )
+    return q

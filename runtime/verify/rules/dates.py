@@ -1,0 +1,168 @@
+"""Dates: where they are (patterns), what they are (python-dateutil reads the matched span), and
+what role they play (issued, due, paid, effective, ended, signed, delivered).
+
+Formats: ISO "2026-06-30", "2026/06/30", "30 June 2026", "30th of June, 2026", "June 30, 2026",
+"Jun 30 2026", numeric "30/06/2026", "30.06.2026", "30-06-2026", and a day and month without a
+year ("3 May", "May 3rd": ``unit == "noyear"``, compared on day and month only). Day/month rule
+for numeric dates: first field > 12 -> it is the day; second field > 12 -> it is the day (US
+06/30/2026); both <= 12 (05/06/2026) -> ambiguous: ``value`` is the day-first reading, ``alt``
+the month-first one; a check agrees if either reading agrees and conflicts only if both do.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Iterable
+
+from dateutil import parser as dateparser
+
+from runtime.verify.rules.base import Claims, Found, I, Quantity
+from runtime.verify.text import stem
+
+MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
+    "december": 12, "dec": 12,
+}
+MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+_MONTH_RE = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)"
+)
+_MONTH_CAP = _MONTH_RE  # a year-less date needs a capitalised month ("may" is a verb)
+
+_PATTERNS = [
+    ("iso", re.compile(r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})\b")),
+    ("ymd", re.compile(r"\b(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\b")),
+    ("dmy_w", re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MONTH_RE})\.?,?\s+(?P<y>\d{{4}})\b", I)),
+    ("mdy_w", re.compile(rf"\b(?P<mon>{_MONTH_RE})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b", I)),
+    ("num", re.compile(r"(?<![\d/.-])(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4})\b")),
+    # no year: "3 May", "3rd of May", "May 3" (not "May 2026", not "3 May 2026", taken above)
+    ("dm_w", re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MONTH_CAP})\b\.?(?!\s*,?\s*\d)")),
+    ("md_w", re.compile(rf"\b(?P<mon>{_MONTH_CAP})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*,?\s*\d|[:.,]\d)")),
+]
+NOYEAR = 2000  # a leap year, so 29 February without a year is a date
+
+
+def _mkdate(y: int, m: int, d: int) -> datetime.date | None:
+    try:
+        return datetime.date(y, m, d)
+    except ValueError:
+        return None
+
+
+def _parse_words(span: str, year: bool) -> datetime.date | None:
+    """A date written with a month name, read by python-dateutil."""
+    try:
+        dt = dateparser.parse(span.replace(" of ", " "), default=datetime.datetime(NOYEAR, 1, 1), dayfirst=True)
+    except (ValueError, OverflowError):
+        return None
+    return dt.date() if (year or dt.year == NOYEAR) else None
+
+
+def find_dates(text: str, claims: Claims) -> Iterable[Found]:
+    for name, rx in _PATTERNS:
+        for m in rx.finditer(text):
+            if not claims.free(m.start(), m.end()):
+                continue
+            alt: tuple = ()
+            unit = None
+            if name in ("iso", "ymd"):
+                d = _mkdate(int(m["y"]), int(m["m"]), int(m["d"]))
+            elif name in ("dmy_w", "mdy_w"):
+                d = _parse_words(m.group(0), year=True)
+            elif name in ("dm_w", "md_w"):
+                d, unit = _parse_words(m.group(0), year=False), "noyear"
+            else:
+                a, b, y = int(m["a"]), int(m["b"]), int(m["y"])
+                if a > 12:
+                    d = _mkdate(y, b, a)
+                elif b > 12:
+                    d = _mkdate(y, a, b)
+                else:
+                    d = _mkdate(y, b, a)  # day-first by default
+                    other = _mkdate(y, a, b)
+                    if other is not None and other != d:
+                        alt = (other,)
+            if d is not None:
+                claims.take(m.start(), m.end())
+                yield (m.start(), m.end(), "date", d, unit, None, alt)
+
+
+def frame_dates(text: str, out: list[Quantity]) -> list[Quantity]:
+    """Date ranges ("from 01.04.2026 to 30.04.2026", "between X and Y") and single dates
+    introduced as a start ("rendered from 1 March 2026") or an end ("ended on ...")."""
+    for i in range(len(out) - 1):
+        q1, q2 = out[i], out[i + 1]
+        if q1.kind == q2.kind == "date" and q1.frame == q2.frame == "value":
+            gap = text[q1.end:q2.start]
+            joined = re.fullmatch(r"\s*(?:-|–|to|until|till|through)\s*", gap, I) or (
+                re.fullmatch(r"\s*and\s*", gap, I) and re.search(r"\bbetween\s*$", text[max(0, q1.start - 20):q1.start], I)
+            )
+            if joined:
+                out[i] = _reframe(q1, "range_start")
+                out[i + 1] = _reframe(q2, "range_end")
+    for i, q in enumerate(out):
+        if q.kind == "date" and q.frame == "value" and q.op is None:
+            tail = text[max(0, q.start - 30):q.start].lower()
+            side = None
+            if re.search(r"\b(?:from|starting(?: on)?|commencing(?: on)?|beginning(?: on)?|start(?:s|ed)? on)\s*$", tail):
+                side = "start"
+            elif re.search(r"\b(?:until|till|through|ending(?: on)?|end(?:s|ed)? on|expir(?:es|ed|ing)? on)\s*$", tail):
+                side = "end"
+            if side:
+                out[i] = _reframe(q, side)
+    return out
+
+
+def _reframe(q: Quantity, frame: str) -> Quantity:
+    return Quantity(q.kind, q.value, q.unit, q.start, q.end, q.text, None, q.per, q.alt, frame)
+
+
+def readings(q: Quantity, other: Quantity) -> list:
+    """The values of date ``q`` to compare with date ``other``: a date without a year is
+    compared on day and month only."""
+    vals = [q.value, *q.alt]
+    if q.unit == "noyear" or other.unit == "noyear":
+        return [v.replace(year=NOYEAR) if not (v.month == 2 and v.day == 29) else datetime.date(NOYEAR, 2, 29) for v in vals]
+    return vals
+
+
+# Roles, from the words before a date. Written as words; compared as stems.
+_ROLE_WORDS = {
+    "issue": ("issued", "dated", "issue"),
+    "send": ("sent", "send", "mailed", "emailed", "submitted", "submit"),
+    "due": ("due", "payable"),
+    "pay": ("paid", "payment", "pay", "received", "settled", "remitted"),
+    "effective": ("effective", "commencing", "commence", "start", "begin", "begins", "from"),
+    "end": ("expires", "expiry", "end", "ends", "terminates", "termination", "until", "through"),
+    "sign": ("signed", "sign", "executed"),
+    "deliver": ("delivered", "delivery", "shipped", "ship", "ships", "shipment", "dispatched", "dispatch"),
+}
+ROLE_OF = {stem(w): role for role, words in _ROLE_WORDS.items() for w in words}
+DATE_WORD = stem("date")
+RANGE_ROLE = {"range_start": "effective", "range_end": "end"}
+RANGE_SIDE = {"range_start": "start", "range_end": "end"}
+
+
+def range_relation(h: Quantity, e: Quantity) -> str | None:
+    """Relation when either date is an end of a range; None when neither is."""
+    if h.frame not in RANGE_SIDE and e.frame not in RANGE_SIDE:
+        return None
+    hs = RANGE_SIDE.get(h.frame, h.frame)
+    es = RANGE_SIDE.get(e.frame, e.frame)
+    if any(hv == ev for hv in readings(h, e) for ev in readings(e, h)):
+        return "supports"
+    # "from 1 March" against a period starting 1 April is a conflict; a date inside or outside a
+    # period in any other role is not decided here
+    if hs in ("start", "end") and hs == es:
+        return "contradicts"
+    return "neutral"
+
+
+def canonical(q: Quantity) -> str:
+    if q.unit == "noyear":
+        return f"{q.value.day} {MONTH_NAMES[q.value.month - 1]}"
+    return f"{q.value.day} {MONTH_NAMES[q.value.month - 1]} {q.value.year}"

@@ -1,0 +1,88 @@
+"""Durations: "12.5 hours" = "12.5 h" = "12.5 hrs" = "750 minutes"; "2 weeks" = "14 days";
+"1 year" = "12 months"; "thirty (30) days" = "30 days"; "30-day"; "Net 30" is 30 days;
+"Hours logged: 38.5" is 38.5 hours. The families hour / day / month / business day are never
+compared with each other (a working day is not 24 hours, 30 days is not 30 business days).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Iterable
+
+from runtime.verify.rules.base import DIGITS, NUMW, Claims, Found, I, parse_num
+
+UNITS = [
+    (r"business\s+days?|working\s+days?|banking\s+days?", "business_day"),
+    (r"calendar\s+days?|days?", "day"),
+    (r"hours?|hrs?\b|h\b", "hour"),
+    (r"minutes?|mins?\b", "minute"),
+    (r"weeks?|wks?\b", "week"),
+    (r"calendar\s+months?|months?", "month"),
+    (r"years?|yrs?\b", "year"),
+]
+# family, factor to the family's base unit
+FAMILY = {
+    "minute": ("hour", Decimal(1) / Decimal(60)), "hour": ("hour", Decimal(1)),
+    "day": ("day", Decimal(1)), "week": ("day", Decimal(7)),
+    "month": ("month", Decimal(1)), "year": ("month", Decimal(12)),
+    "business_day": ("business_day", Decimal(1)),
+}
+
+_DURATION_RE = re.compile(
+    rf"(?P<num>{NUMW})(?:\s*-\s*|\s*)(?P<u>" + "|".join(f"(?:{p})" for p, _ in UNITS) + r")(?![A-Za-z])", I
+)
+_NET_RE = re.compile(r"\bnet\s*-?\s*(?P<num>\d{1,3})\b(?:\s+days\b)?", I)
+_LABELLED_RE = re.compile(
+    rf"\b(?P<u>hours|hrs|days|business\s+days)(?:\s+(?:logged|worked|billed|recorded|charged|total))?\s*:\s*(?P<num>{DIGITS})(?![\w%])",
+    I,
+)
+
+
+def unit_name(u: str) -> str:
+    u = u.lower()
+    for pattern, name in UNITS:
+        if re.fullmatch(pattern, u, re.IGNORECASE):
+            return name
+    return "day"
+
+
+def find_durations(text: str, claims: Claims) -> Iterable[Found]:
+    for m in _DURATION_RE.finditer(text):
+        a, b = m.start(), m.end()
+        if not claims.free(a, b):
+            continue
+        num = parse_num(m["num"])
+        if num is None:
+            continue
+        unit = unit_name(m["u"])
+        if unit == "hour" and m["u"].lower() == "h" and not re.match(r"\d", m["num"]):
+            continue
+        claims.take(a, b)
+        yield (a, b, "duration", num, unit, None, ())
+    for m in _NET_RE.finditer(text):
+        if claims.free(m.start(), m.end()):
+            claims.take(m.start(), m.end())
+            yield (m.start(), m.end(), "duration", Decimal(m["num"]), "day", None, ())
+
+
+def find_labelled_durations(text: str, claims: Claims) -> Iterable[Found]:
+    """"Hours logged: 38.5", "Days: 12": a number labelled with a duration unit."""
+    for m in _LABELLED_RE.finditer(text):
+        a, b = m.start("num"), m.end("num")
+        if claims.free(a, b):
+            num = parse_num(m["num"])
+            if num is not None:
+                claims.take(a, b)
+                yield (a, b, "duration", num, unit_name(m["u"]), None, ())
+
+
+def in_base_unit(q, value=None):
+    v = q.value if value is None else value
+    return v * FAMILY[q.unit][1]
+
+
+def canonical(q) -> str:
+    if q.unit == "week":  # exact, unlike months: "3 weeks" and "21 days" must read alike
+        return f"{(q.value * 7).normalize():f} days"
+    return f"{q.value.normalize():f} {q.unit}s"

@@ -1,0 +1,55 @@
+"""Money: "$1,200", "1200 USD", "USD 1,200.00", "US$1,200", "1.2k dollars", "$1.2 million",
+"four hundred dollars" are all read as an amount and a currency. "$" alone means USD; "EUR"/"€"/
+"euros" EUR; "GBP"/"£"/"pounds" GBP; "PLN"/"zł"/"zloty" PLN. A rate suffix ("per hour", "/h",
+"an hour", "monthly") is kept in ``per``. European decimal commas ("1.200,00") are not parsed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from runtime.verify.rules.base import NUM, NUMW, SCALE, Claims, Found, I, parse_num, per_after, scale
+
+CURRENCY_SYMBOL = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "c$": "CAD", "a$": "AUD"}
+CURRENCY_CODES = ("USD", "EUR", "GBP", "PLN", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "INR")
+_CODE_RE = "(?:" + "|".join(CURRENCY_CODES) + ")"
+CURRENCY_WORD = {
+    "dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pound": "GBP",
+    "pounds": "GBP", "zloty": "PLN", "zlotys": "PLN", "zlotych": "PLN", "zł": "PLN",
+    "franc": "CHF", "francs": "CHF",
+}
+
+_PATTERNS = [
+    # $1,200 / US$ 1.2k / €300 / £1.5 million
+    re.compile(rf"(?P<sym>US\$|C\$|A\$|\$|€|£)\s?(?P<num>{NUM})(?P<scale>{SCALE})?"),
+    # USD 1,200.00 / USD $1,200 / EUR1.2m
+    re.compile(rf"\b(?P<code>{_CODE_RE})\s?(?:\$|€|£)?\s?(?P<num>{NUM})(?P<scale>{SCALE})?"),
+    # 1200 USD / 1.2k EUR / 300 zł
+    re.compile(rf"(?P<num>{NUM})(?P<scale>{SCALE})?\s?(?P<code>{_CODE_RE}\b|zł)"),
+    # 1.2k dollars / five hundred euros / 300 (three hundred) dollars
+    re.compile(
+        rf"(?P<num>{NUMW})(?P<scale>{SCALE})?\s+(?:US\s+|U\.S\.\s+)?"
+        r"(?P<word>dollars?|euros?|pounds?(?:\s+sterling)?|zloty|zlotys|zlotych|francs?)\b", I),
+]
+
+
+def find_money(text: str, claims: Claims) -> Iterable[Found]:
+    for rx in _PATTERNS:
+        for m in rx.finditer(text):
+            a, b = m.start(), m.end()
+            if not claims.free(a, b):
+                continue
+            num = parse_num(m["num"])
+            if num is None:
+                continue
+            gd = m.groupdict()
+            if gd.get("sym"):
+                cur = CURRENCY_SYMBOL[gd["sym"].lower()]
+            elif gd.get("code"):
+                cur = "PLN" if gd["code"].lower() == "zł" else gd["code"].upper()
+            else:
+                cur = CURRENCY_WORD[gd["word"].split()[0].lower()]
+            per, _ = per_after(text, b)
+            claims.take(a, b)
+            yield (a, b, "money", num * scale(gd.get("scale")), cur, per, ())

@@ -1,0 +1,91 @@
+"""Percentages and plain numbers.
+
+Percent: only a value written as a percent ("15%", "15 percent", "15 per cent", "15 pct", "five
+percent"). "0.15" is a plain number and never equals "15%". "per month"/"per annum" is kept in
+``per``. Plain numbers: other digits, and number words where a unit follows ("four hundred
+boxes"). A number after an identifier label ("line 14", "account 4471") is a reference
+(``unit == "ref"``), never a count. Ranges ("100-499 units", "between 10 and 20") and clock
+times are not values of their own.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from runtime.verify.rules.base import DIGITS, NUM, NUMW, WORDNUM, Claims, Found, I, parse_num, per_after
+from runtime.verify.rules.identifiers import labelled_ref
+from runtime.verify.text import stem
+
+_PERCENT_RE = re.compile(rf"(?P<num>{NUMW})\s?(?:%|percent\b|per\s?cent\b|pct\b)", I)
+_RANGE_RE = re.compile(
+    rf"(?<![\w.,/-]){DIGITS}\s*(?:-|–|to)\s*{DIGITS}(?![\w%/]|[.,]\d)|\bbetween\s+{DIGITS}\s+and\s+{DIGITS}\b"
+)
+_BARE_RE = re.compile(rf"(?<![\w.,/$€£-])(?P<num>{NUM})(?![\w%$€£]|[.,/]\d)")
+# a spelled-out count of something: "four hundred boxes", "twelve crates" (a word number alone,
+# "one of the parties", is not a value)
+_WORD_COUNT_RE = re.compile(rf"\b(?P<num>{WORDNUM})\s+(?=[a-z]{{3,}}\b)", I)
+_NOT_COUNTED = {"of", "and", "or", "to", "the", "a", "an", "in", "on", "at", "by", "for", "is", "are", "was", "were", "per", "percent", "hundred", "thousand", "million"}
+
+
+def find_percent(text: str, claims: Claims) -> Iterable[Found]:
+    for m in _PERCENT_RE.finditer(text):
+        a, b = m.start(), m.end()
+        if not claims.free(a, b):
+            continue
+        num = parse_num(m["num"])
+        if num is None:
+            continue
+        per, _ = per_after(text, b)
+        claims.take(a, b)
+        yield (a, b, "percent", num, None, per, ())
+
+
+def mask_ranges(text: str, claims: Claims) -> Iterable[Found]:
+    """Ranges ("100-499 units", "between 10 and 20"): neither end is a value of its own."""
+    for m in _RANGE_RE.finditer(text):
+        if claims.free(m.start(), m.end()):
+            claims.take(m.start(), m.end())
+    return ()
+
+
+def find_numbers(text: str, claims: Claims) -> Iterable[Found]:
+    for m in _BARE_RE.finditer(text):
+        a, b = m.start(), m.end()
+        if not claims.free(a, b):
+            continue
+        if re.fullmatch(r"\.\d+", m["num"]):
+            continue
+        num = parse_num(m["num"])
+        if num is None:
+            continue
+        if text[b:b + 2] in (":0", ":1", ":2", ":3", ":4", ":5") or text[max(0, a - 1):a] == ":" and re.match(r"\d:\d", text[max(0, a - 2):a + 1]):
+            continue  # clock times
+        claims.take(a, b)
+        yield (a, b, "number", num, "ref" if labelled_ref(text, a) else None, None, ())
+    for m in _WORD_COUNT_RE.finditer(text):
+        a, b = m.start("num"), m.end("num")
+        nxt = text[m.end():m.end() + 20].split(None, 1)
+        if not nxt or nxt[0].lower() in _NOT_COUNTED or not claims.free(a, b):
+            continue
+        num = parse_num(m["num"])
+        if num is None or (num <= 1 and nxt[0].lower() in ("of",)):
+            continue
+        claims.take(a, b)
+        yield (a, b, "number", num, None, None, ())
+
+
+_NOUN_RE = re.compile(r"\s*(?:[-(]\s*)?([A-Za-z][A-Za-z-]{1,})")
+
+
+def counted_noun(text: str, q) -> str | None:
+    """The stem of the noun a plain number counts: "60 boxes" -> "box", "Boxes: 60" -> "box",
+    "Crates | 5" -> "crate". None when neither side names one."""
+    m = _NOUN_RE.match(text, q.end, min(len(text), q.end + 40))
+    if m and m.group(1).lower() not in _NOT_COUNTED:
+        return stem(m.group(1))
+    before = text[max(0, q.start - 40):q.start]
+    lm = re.search(r"([A-Za-z][A-Za-z-]+)\s*[:=|]\s*$", before)
+    if lm:
+        return stem(lm.group(1))
+    return None

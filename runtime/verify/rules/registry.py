@@ -1,0 +1,73 @@
+"""The extractors in the order they read a text, and ``extract_quantities``, which runs them.
+
+Order matters: a span is read once, by the first extractor that claims it. Dates come first (so
+"2026-06-30" is not three numbers), then money, percentages, durations, identifiers, labelled
+durations, ranges (masked: neither end is a value) and last plain numbers.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from runtime.verify.rules import dates, durations, identifiers, money, numbers
+from runtime.verify.rules.base import Extractor, Found, Quantity
+from runtime.verify.rules.comparisons import comparator, near_threshold_word
+
+EXTRACTORS: list[Extractor] = [
+    Extractor("dates", dates.find_dates),
+    Extractor("money", money.find_money),
+    Extractor("percent", numbers.find_percent),
+    Extractor("durations", durations.find_durations),
+    Extractor("identifiers", identifiers.find_codes),
+    Extractor("labelled_durations", durations.find_labelled_durations),
+    Extractor("ranges", numbers.mask_ranges),
+    Extractor("numbers", numbers.find_numbers),
+]
+
+
+class _Taken:
+    """Which characters an extractor already read: one byte per character, searched in C."""
+
+    def __init__(self, n: int) -> None:
+        self._mask = bytearray(n + 1)
+
+    def free(self, a: int, b: int) -> bool:
+        return self._mask.find(1, a, b) < 0
+
+    def take(self, a: int, b: int) -> None:
+        self._mask[a:b] = b"\x01" * (b - a)
+
+
+def extract_quantities(text: str) -> list[Quantity]:
+    """Every money amount, percentage, date, duration, identifier and number in ``text``, in text
+    order; spans never overlap."""
+    if len(text) <= _CACHED_MAX:
+        return list(_extract_cached(text))
+    return _extract(text)
+
+
+# A claim and its window are read by several rules in one check: short texts are read once.
+_CACHED_MAX = 4096
+
+
+@lru_cache(maxsize=8192)
+def _extract_cached(text: str) -> tuple[Quantity, ...]:
+    return tuple(_extract(text))
+
+
+def _extract(text: str) -> list[Quantity]:
+    taken = _Taken(len(text))
+    found: list[Found] = []
+    for ex in EXTRACTORS:
+        found.extend(ex.find(text, taken))
+    found.sort(key=lambda t: t[0])
+    out = []
+    for a, b, kind, value, unit, per, alt in found:
+        op, frame = None, "value"
+        if unit != "ref":
+            op, frame = comparator(text, a, b, kind)
+        out.append(Quantity(kind, value, unit, a, b, text[a:b], op, per, alt, frame))
+    for i, q in enumerate(out):
+        if q.op is None and q.unit != "ref" and near_threshold_word(text, q, out):
+            out[i] = Quantity(q.kind, q.value, q.unit, q.start, q.end, q.text, None, q.per, q.alt, "limit")
+    return dates.frame_dates(text, out)

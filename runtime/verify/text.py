@@ -1,0 +1,143 @@
+"""The verifier's one place for plain-text handling: the sentence splitter, the stop list, the
+stemmer and normalisation. Everything that cuts or compares words imports it from here, so a
+sentence or a "content word" means the same thing to the chunker, the rules and the verifier.
+
+    >>> sentence_spans("Invoice No. 7. Total due: $1,200.00.")
+    [(0, 14), (15, 36)]
+    >>> content_stems("The invoices were paid")
+    ['invoic', 'pay']
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import snowballstemmer
+
+__all__ = [
+    "STOP",
+    "WORD_RE",
+    "normalise",
+    "sentence_spans",
+    "sentence_bounds",
+    "stem",
+    "content_stems",
+    "content_tokens",
+]
+
+# A sentence ends at . ! ? ; followed by white space, or at a line break; not after an
+# abbreviation common in business documents ("No.", "Inc.") or an initial ("R. Lind"). A dot
+# inside a number ("12.5") is never followed by white space, so numbers stay whole.
+_BOUNDARY = re.compile(r"(?<!\bNo)(?<!\bno)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bvs)(?<!\bNr)(?<!\bnr)(?<!\bDr)(?<!\b[A-Z])[.!?;](?=\s)|\n+")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of sentences (clauses ending in ";" count as sentences), whitespace-trimmed,
+    empty ones dropped."""
+    spans, start = [], 0
+    for m in _BOUNDARY.finditer(text):
+        spans.append((start, m.end()))
+        start = m.end()
+    spans.append((start, len(text)))
+    out = []
+    for a, b in spans:
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        if b > a:
+            out.append((a, b))
+    return out
+
+
+def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
+    """(start, end) of the sentence holding character ``pos``, its final punctuation excluded.
+
+    Looks only at the text around ``pos`` (a few thousand characters at most), so it stays cheap
+    on a record of any size."""
+    lo = max(0, pos - 4000)
+    start = lo
+    for m in _BOUNDARY.finditer(text, lo, pos):
+        start = m.end()
+    m = _BOUNDARY.search(text, pos, min(len(text), pos + 4000))
+    return start, (m.start() if m else min(len(text), pos + 4000))
+
+
+# One stop list. Negators and modal verbs are in it: they are compared as polarity and modality,
+# not as content words.
+STOP = frozenset(
+    """a an the this that these those of to in on at by for from with as is are was were be been being
+    has have had do does did shall will would should may might must can could it its their they them
+    he she his her we our you your i and or any all each every such which who whom whose per than
+    there here into onto upon under over above below after before then also so same other
+    above-mentioned said up down out more less most least not no never nor none cannot n't non
+    within inclusive including incl plus about approximately approx via pursuant hereunder
+    thereof herein hereof one amount's become became becomes remain remains remained
+    first second third fourth fifth""".split()
+    # values are compared as values, not as words: months, number words, currencies, percent
+    + """january jan february feb march mar april apr june jun july jul august aug september sep sept
+    october oct november nov december dec zero two three four five six seven eight nine ten eleven
+    twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty
+    sixty seventy eighty ninety hundred thousand million usd eur gbp pln chf dollar dollars euro
+    euros percent pct""".split()
+)
+
+WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*")
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ", "\u202f": " "})
+
+
+def normalise(text: str) -> str:
+    """NFKC, typographic quotes and dashes made plain, no-break spaces made spaces. Keeps the
+    length of plain ASCII text, so offsets found in ASCII evidence stay valid."""
+    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
+
+
+_stemmer = snowballstemmer.stemmer("english")
+
+# Words the verifier treats as one: stems of these map to the stem of the key word on the left.
+_SYNONYM_GROUPS = {
+    "fee": ("fee", "fees", "charge", "charges", "price", "prices", "penalty", "penalties"),
+    "contract": ("agreement", "contract"),
+    "due": ("payable", "due"),
+    "hour": ("hourly", "hr", "hour", "hours"),
+    "month": ("monthly", "month"),
+    "year": ("annual", "annually", "annum", "yearly", "year"),
+    "pay": ("paid", "payment", "pay", "remit", "remitted", "remittance"),
+    "cap": ("cap", "capped", "ceiling", "limit", "maximum", "max"),
+    "floor": ("minimum", "min", "floor"),
+    "terminat": ("terminate", "termination", "terminated"),
+    "reimburs": ("reimburse", "reimbursement", "reimbursed"),
+}
+_SYNONYMS = {w: key for key, words in _SYNONYM_GROUPS.items() for w in words}
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """Snowball (Porter 2) stem of a word, lower-cased, folded through the synonym groups."""
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    w = w.strip("'-")
+    if w in _SYNONYMS:
+        return _SYNONYMS[w]
+    return _stemmer.stemWord(w)
+
+
+def content_tokens(text: str, a: int = 0, b: int | None = None) -> list[tuple[int, str]]:
+    """(position, stem) of each content word in text[a:b]: not a number, not a stop word."""
+    out = []
+    for m in WORD_RE.finditer(text, a, len(text) if b is None else b):
+        w = m.group(0)
+        if w[0].isdigit():
+            continue
+        lw = w.lower()
+        if lw in STOP or len(lw) < 2:
+            continue
+        out.append((m.start(), stem(w)))
+    return out
+
+
+def content_stems(text: str) -> list[str]:
+    return [s for _, s in content_tokens(text)]

@@ -1,0 +1,183 @@
+"""Free-text statements stay safe: anchors, slots, derivations, mode and tense, the window, vague
+claims, and bad records. The documents here are invented for these tests."""
+
+import pytest
+
+from runtime.contract import Artifact
+from runtime.verify.predicates.text import specificity_problem
+from runtime.verify.rules import check_quantities, check_rules, extract_quantities
+from runtime.verify.rules.anchors import about_same_thing, missing_anchors, names, title_line
+from runtime.verify.rules.negation import same_mode
+from runtime.verify.text import STOP, content_stems, sentence_spans
+from runtime.verify.backends import load_backend
+from runtime.verify.verifier import Verifier
+
+RUN = "run_s"
+
+
+@pytest.fixture(scope="module")
+def nli():
+    return load_backend()
+
+
+# -- the shared text module ------------------------------------------------------------------
+
+
+def test_one_splitter_and_one_stop_list():
+    text = "Invoice No. 7 is due. Total due: $1,200.00; payable by wire.\nThanks"
+    assert [text[a:b] for a, b in sentence_spans(text)] == ["Invoice No. 7 is due.", "Total due: $1,200.00;", "payable by wire.", "Thanks"]
+    assert {"the", "not", "shall", "march", "dollars"} <= STOP
+    assert content_stems("The invoices were paid") == ["invoic", "pay"]
+
+
+# -- anchors --------------------------------------------------------------------------------
+
+
+def test_an_identifier_must_match_with_every_character():
+    window = "Order ORD-7703 will ship by 3 May from the Tilbury depot."
+    assert missing_anchors("Order ORD-7703 will ship by 3 May.", window) == []
+    why = missing_anchors("Order ORD-7702 will ship by 3 May.", window)
+    assert why and "ORD-7702" in why[0]
+    assert missing_anchors("Invoice INV-880 is due.", "Invoice INV-88 is due.")
+
+
+def test_a_name_absent_from_the_window_stops_a_pass_even_as_the_first_word():
+    window = "Three ports lie on its coast: Varna, Burgas and Balchik."
+    assert "Constanta" in names("Constanta lies on the coast.") or missing_anchors("Constanta lies on the coast.", window)
+    assert any("Constanta" in w for w in missing_anchors("Constanta lies on the coast.", window))
+    assert missing_anchors("Burgas lies on the coast.", window) == []
+
+
+def test_a_name_must_stand_in_the_role_the_claim_gives_it():
+    window = "Expense report ER-51. Submitted by: K. Osei. Approved by: R. Lind (Controller)."
+    assert any("role" in w for w in missing_anchors("Expense report ER-51 was approved by K. Osei.", window))
+    assert missing_anchors("Expense report ER-51 was approved by R. Lind.", window) == []
+    swapped = "The Vendor shall indemnify the Buyer against third-party claims."
+    assert any("swap" in w for w in missing_anchors("The Buyer indemnifies the Vendor against third-party claims.", swapped))
+
+
+def test_mode_and_tense_must_match():
+    assert same_mode("Order ORD-7703 shipped by 3 May.", "Order ORD-7703 will ship by 3 May.")
+    assert same_mode("The parts will ship on 3 May.", "The parts shipped on 3 May.")
+    assert same_mode("The Contractor must engage a subcontractor.", "The Contractor may engage one subcontractor.")
+    assert same_mode("Order ORD-7703 will ship by 3 May.", "Order ORD-7703 will ship by 3 May.") is None
+    assert same_mode("Expenses are reimbursed at cost.", "The Client shall reimburse expenses at cost.") is None
+    assert same_mode("Invoices must be paid within 45 days.", "Payment terms: net 45 days.") is None
+
+
+def test_a_claim_naming_its_own_document_finds_it_in_the_title_line():
+    record = "Invoice INV-88\nIssued by Tern Studio to Gable Foods.\nAmount due: $2,400.00."
+    assert title_line(record) == "Invoice INV-88"
+    chunk = "Amount due: $2,400.00."
+    assert missing_anchors("Invoice INV-88 has an amount due of $2,400.", chunk)
+    assert missing_anchors("Invoice INV-88 has an amount due of $2,400.", title_line(record) + "\n" + chunk, chunk) == []
+
+
+def test_a_contradiction_needs_the_window_to_be_about_the_same_thing():
+    assert about_same_thing("Express delivery takes 5 days.", "Standard delivery lead time is 3 weeks.")
+    assert about_same_thing("Line item 10 records 4 hours.", "Line item 9: 16.0 hours.")
+    assert about_same_thing("Standard delivery takes 5 days.", "Standard delivery lead time is 3 weeks.") == []
+
+
+# -- slots and derivations ------------------------------------------------------------------
+
+
+def test_a_number_contradicts_only_a_value_in_the_same_slot():
+    assert check_quantities("The total is $1,000.", "Subtotal: $1,000.00. Freight: $80.00. Total: $1,080.00.").status == "conflict"
+    assert check_quantities("The total is $1,080.", "Subtotal: $1,000.00. Freight: $80.00. Total: $1,080.00.").status == "agree"
+    # a subtotal alone is not a total
+    assert check_quantities("The total is $1,000.", "Subtotal: $1,000.00. Freight: $80.00.").status != "agree"
+    # an account number is not a year, a count of crates is not a count of boxes
+    assert check_quantities("The museum opened in 1994.", "Account 1994 was opened by the museum.").status != "conflict"
+    assert check_quantities("The consignment has 60 crates.", "Crates: 5 | Boxes: 60").status != "agree"
+    assert check_quantities("The hotel opened 12 rooms.", "Room 12 of the hotel overlooks the harbour.").status != "conflict"
+
+
+def test_per_unit_rates_averages_and_totals_are_computed_from_two_stated_values():
+    assert check_quantities("The consignment averages 12 boxes per crate.", "Crates: 5 | Boxes: 60").status == "agree"
+    r = check_quantities("The consignment averages 15 boxes per crate.", "Crates: 5 | Boxes: 60")
+    assert r.status == "conflict" and "60 / 5 = 12" in r.reason
+    ev = "40 hours of calibration at $125 per hour."
+    assert check_quantities("The order amounts to a total of $5,000.", ev).status == "agree"
+    assert check_quantities("The order amounts to a total of $4,000.", ev).status == "conflict"
+    # two candidate operands: nothing is computed, nothing is contradicted
+    assert check_quantities("The load averages 12 boxes per crate.", "Crates: 5 or 6 | Boxes: 60").status != "conflict"
+
+
+def test_spelled_out_numbers_and_year_less_dates_are_parsed():
+    (q,) = extract_quantities("four hundred dollars")
+    assert q.kind == "money" and q.value == 400 and q.unit == "USD"
+    assert [q.value for q in extract_quantities("one thousand two hundred and fifty euros")] == [1250]
+    assert check_rules("The quote is $400.", "Quote: four hundred dollars for the desk.").status == "agree"
+    (d,) = [q for q in extract_quantities("will ship by 3 May") if q.kind == "date"]
+    assert (d.value.month, d.value.day, d.unit) == (5, 3, "noyear")
+    assert [q.kind for q in extract_quantities("The supplier may ship goods.")] == []
+
+
+# -- vague claims and empty Conjectures (item 7) --------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["INV-88 seems overpriced.", "The rate on line 14 is reasonable.", "Invoice INV-4421 looks fine to me."])
+def test_evaluative_judgements_are_unverifiable_whatever_identifiers_they_name(text):
+    assert specificity_problem(text)
+
+
+@pytest.mark.parametrize("text", ["A fine of $500 applies to late delivery.", "Units are sold at fair market value of $20.", "The priority of ticket T-9 is high."])
+def test_facts_that_share_words_with_judgements_stay_checkable(text):
+    assert specificity_problem(text) is None
+
+
+def test_a_conjecture_without_propositions_is_unverifiable(ledger):
+    art = {"run_id": RUN, "from_agent": "analyst", "claims": [{"id": "k1", "type": "Conjecture", "text": "The vendor may be double-billing."}]}
+    v = Verifier(ledger, None).verify(Artifact.model_validate(art))
+    assert v.claims[0].status == "unverifiable"
+
+
+def test_an_evaluative_statement_naming_an_identifier_is_not_sent_to_the_model(ledger, nli):
+    rid = ledger.append(RUN, "Invoice INV-88. Amount due: $2,400.00.")
+    art = {"run_id": RUN, "from_agent": "analyst", "claims": [{"id": "c1", "type": "Assertion", "text": "x", "propositions": [
+        {"id": "p1", "pred": "statement", "args": {"text": "INV-88 seems overpriced."}, "ledger_ids": [rid]}]}]}
+    (p,) = Verifier(ledger, nli).verify(art).claims[0].propositions
+    assert p.status == "unverifiable" and p.checker == "schema"
+
+
+# -- bad records: a verdict or a clear error, never a crash; the ledger unchanged -------------
+
+
+def _statement(rid, text):
+    return {"run_id": RUN, "from_agent": "analyst", "claims": [{"id": "c1", "type": "Assertion", "text": "x", "propositions": [
+        {"id": "p1", "pred": "statement", "args": {"text": text}, "ledger_ids": [rid]}]}]}
+
+
+@pytest.mark.parametrize(
+    "data,media",
+    [
+        (bytes(range(256)) * 64, "application/octet-stream"),  # binary
+        (b"\xff\xfe\x00I\x00n\x00v\x00o\x00i\x00c\x00e", "text/plain; charset=utf-8"),  # binary claiming to be text
+        (b'{"invoice_id": "INV-88", "total": 2400', "application/json"),  # malformed JSON
+    ],
+    ids=["binary", "binary-as-text", "malformed-json"],
+)
+def test_bad_records_give_a_verdict_and_change_nothing(ledger, journal, nli, data, media):
+    rid = ledger.append(RUN, data, media_type=media)
+    before = (ledger.count(), ledger.verify().head_hash)
+    v = Verifier(ledger, nli, journal=journal).verify(_statement(rid, "Invoice INV-88 has a total of $2,400."))
+    (p,) = v.claims[0].propositions
+    assert p.status in ("unsupported", "supported", "contradicted") and p.reason
+    assert p.status != "supported" or media == "application/json"
+    assert (ledger.count(), ledger.verify().head_hash) == before
+    assert ledger.get(RUN, rid).data == data
+
+
+def test_a_50_mb_record_gets_a_verdict(ledger, nli):
+    filler = "The depot logged routine pallet movements for the quarter without incident. " * 660_000
+    text = "Warehouse log WL-7\n" + filler + "Pallet count on 30 June 2026: 412 pallets."
+    assert len(text.encode()) > 50_000_000
+    rid = ledger.append(RUN, text)
+    (p,) = Verifier(ledger, nli).verify(_statement(rid, "The pallet count on 30 June 2026 was 512 pallets.")).claims[0].propositions
+    assert p.status in ("contradicted", "unsupported")
+    assert ledger.get(RUN, rid).data.endswith(b"412 pallets.")
+
+
+def test_typographic_dashes_and_quotes_do_not_hide_an_anchor():
+    assert missing_anchors("Order ORD\u20137703 will ship by 3 May.", "Order ORD-7703 will ship by 3 May.") == []
