@@ -48,3 +48,32 @@ def percentile(sorted_values: list[float], q: float) -> float:
         return float("nan")
     i = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
     return sorted_values[i]
+
+
+# The held-out data's content hash, frozen before any tuning (benchmarks/heldout/FROZEN.md).
+HELDOUT_SHA256SUMS = "b7e57c143ccfe672fb1b8e0095175a0165bc300d2328681965535a6bcc8863d8"
+
+
+def frozen(path: Path) -> dict[str, Any]:
+    """Check that `path` (a file or folder inside a held-out folder) is byte for byte what was
+    frozen: SHA256SUMS hashes to the frozen value and every file it lists still matches. Exits 2
+    on a mismatch, so a changed held-out set can never be reported as the frozen one. A path in
+    no frozen folder is reported as not frozen (a user's own data)."""
+    import hashlib
+
+    path = path.resolve()
+    root = next((p for p in [path, *path.parents] if (p / "SHA256SUMS").is_file()), None)
+    if root is None:
+        return {"frozen": False}
+    sums = (root / "SHA256SUMS").read_bytes()
+    digest = hashlib.sha256(sums).hexdigest()
+    if digest != HELDOUT_SHA256SUMS:
+        print(f"error: {root}/SHA256SUMS hashes to {digest}, not the frozen {HELDOUT_SHA256SUMS}", file=sys.stderr)
+        raise SystemExit(2)
+    for line in sums.decode().splitlines():
+        want, name = line.split(maxsplit=1)
+        got = hashlib.sha256((root / name).read_bytes()).hexdigest()
+        if got != want:
+            print(f"error: held-out file {name} changed since it was frozen", file=sys.stderr)
+            raise SystemExit(2)
+    return {"frozen": True, "sha256sums": digest}

@@ -25,7 +25,7 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from _common import write_result
+from _common import frozen, write_result
 
 from ledger import Journal, Ledger
 from runtime.gate import Gate
@@ -171,7 +171,7 @@ def main() -> int:
         print(f"bad gold folder: {exc}", file=sys.stderr)
         return 2
     name = a.name or a.gold.resolve().name
-    path = write_result(f"packs_{name}", {"gold": str(a.gold), **res})
+    path = write_result(f"packs_{name}", {"gold": str(a.gold), **frozen(a.gold), **res})
     print(f"{'expected':<14}" + "".join(f"{v:>14}" for v in (*VERDICTS, "gate_rejected")))
     for e, c in res["confusion"].items():
         print(f"{e:<14}" + "".join(f"{c.get(v, 0):>14}" for v in (*VERDICTS, "gate_rejected")))

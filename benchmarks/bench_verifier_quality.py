@@ -36,7 +36,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import numpy as np
-from _common import ROOT, SNLI_TARGET, write_result
+from _common import ROOT, SNLI_TARGET, frozen, write_result
 from rich.console import Console
 from rich.table import Table
 
@@ -185,6 +185,7 @@ def pairs(verifier: Verifier, ledger: Ledger, heldout=None) -> dict:
         out["heldout"] = summarise(score_pairs(verifier, ledger, rows, "heldout"))
         out["heldout"]["file"] = str(heldout)
         out["heldout"]["sha256"] = hashlib.sha256(heldout.read_bytes()).hexdigest()
+        out["heldout"].update(frozen(heldout))
     return out
 
 
