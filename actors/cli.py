@@ -112,6 +112,7 @@ def register(app: typer.Typer) -> None:
         api_tokens: Optional[str] = TokensOpt,
         max_in_flight: int = typer.Option(64, "--max-in-flight", min=1, help="Requests the API works on at once; more wait in a short queue, then get 503 + Retry-After."),
         max_queued: int = typer.Option(64, "--max-queued", min=1, help="Requests that may wait for a slot before the rest are refused with 503."),
+        max_artifacts_in_flight: int = typer.Option(8, "--max-artifacts-in-flight", min=1, help="POST /artifacts verified at once; one more gets 503 + Retry-After (size: pool artifacts/s x accepted latency)."),
         max_evidence_bytes: int = typer.Option(8 * 1024 * 1024, "--max-evidence-bytes", min=1, help="Largest POST /evidence body (413 above it)."),
         max_body_bytes: int = typer.Option(1024 * 1024, "--max-body-bytes", min=1, help="Largest body of any other request (413 above it)."),
         insecure_no_auth: bool = typer.Option(False, "--insecure-no-auth", help="Serve the HTTP API without tokens: anyone who reaches the port may write evidence and execute tools."),
@@ -137,7 +138,8 @@ def register(app: typer.Typer) -> None:
 
         from actors.guard import ApiConfig
 
-        api = {"max_in_flight": max_in_flight, "max_queued": max_queued, "max_evidence_bytes": max_evidence_bytes, "max_body_bytes": max_body_bytes}
+        api = {"max_in_flight": max_in_flight, "max_queued": max_queued, "max_artifacts_in_flight": max_artifacts_in_flight,
+               "max_evidence_bytes": max_evidence_bytes, "max_body_bytes": max_body_bytes}
         if insecure_no_auth:
             typer.echo("WARNING: HTTP API AUTHENTICATION IS OFF (--insecure-no-auth): anyone who can reach "
                        f"{host}:{port} may write evidence and execute tools.", err=True)

@@ -8,8 +8,13 @@ costs the API nothing and never reaches the ledger.
   every request has every scope.
 - Body size: a declared `Content-Length` over the route's limit -> 413 at once; a body without
   one is counted as it arrives and cut off at the limit with a 413.
-- Admission (requests in flight per ingress replica, 503 + Retry-After past a short queue) is
-  Serve's own: `ApiConfig.deployment_options()` sets it on the ingress deployment.
+- Admission, per ingress replica: at most `max_in_flight` requests at once and `max_queued` more
+  waiting (Serve's own limits, set on the deployment by `ApiConfig.deployment_options()`), the
+  rest refused at once with 503 + Retry-After. Verifying an artifact costs far more than storing
+  evidence, and a CPU verifier pool works through only a few per second, so a count that suits
+  evidence would let artifacts wait a minute: at most `max_artifacts_in_flight` POST /artifacts
+  run at once, and one past that is refused here with 503, not queued. Size it as the pool's
+  artifacts/s times the latency you accept (benchmarks/bench_scale.py --admission measures both).
 
 The replica's settings come from `configure()`, called in the ingress's constructor; until then
 every request gets 503. `scope_for(method, path, query)` (given by the app) names the scope a
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Callable, Optional
 from urllib.parse import parse_qsl
@@ -32,6 +38,7 @@ log = logging.getLogger("warrant.api")
 
 MiB = 1024 * 1024
 OPEN_PATHS = frozenset({"/healthz"})
+ARTIFACTS = "/artifacts"
 ScopeFor = Callable[[str, str, list[tuple[str, str]]], Optional[str]]
 
 
@@ -43,6 +50,8 @@ class ApiConfig:
     max_evidence_bytes / max_body_bytes: request body limits for POST /evidence / other routes.
     max_in_flight: requests one ingress replica works on at once; max_queued: how many more may
     wait for a slot (per proxy) before the rest get 503 with `Retry-After: retry_after_s`.
+    max_artifacts_in_flight: POST /artifacts (gate + verification) one replica runs at once; past
+    it, 503 at once.
     """
 
     api_tokens: Optional[str] = None
@@ -51,12 +60,13 @@ class ApiConfig:
     max_body_bytes: int = 1 * MiB
     max_in_flight: int = 64
     max_queued: int = 64
+    max_artifacts_in_flight: int = 8
     retry_after_s: float = 1.0
 
     def __post_init__(self) -> None:
         if self.auth and not self.api_tokens:
             raise ValueError("api.api_tokens: a token file is required unless auth is off")
-        for name in ("max_evidence_bytes", "max_body_bytes", "max_in_flight", "max_queued"):
+        for name in ("max_evidence_bytes", "max_body_bytes", "max_in_flight", "max_queued", "max_artifacts_in_flight"):
             if not isinstance(getattr(self, name), int) or getattr(self, name) < 1:
                 raise ValueError(f"api.{name}: expected a positive integer, got {getattr(self, name)!r}")
         if not (0 <= self.retry_after_s <= 3600):
@@ -126,6 +136,7 @@ class Guard:
     def __init__(self, app: Any, scope_for: ScopeFor):
         self.app = app
         self.scope_for = scope_for
+        self.artifacts_running = 0
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -141,7 +152,17 @@ class Guard:
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > limit):
             return await _answer(send, 413, _too_large(path, limit))
-        return await self._limited(scope, receive, send, path, limit)
+        if path != ARTIFACTS:
+            return await self._limited(scope, receive, send, path, limit)
+        if self.artifacts_running >= cfg.max_artifacts_in_flight:
+            retry = str(max(0, math.ceil(cfg.retry_after_s))).encode()
+            return await _answer(send, 503, {"detail": f"busy: {self.artifacts_running} artifacts being verified; retry later"},
+                                 [(b"retry-after", retry)])
+        self.artifacts_running += 1  # one event loop per replica: nothing runs between the check and this
+        try:
+            return await self._limited(scope, receive, send, path, limit)
+        finally:
+            self.artifacts_running -= 1
 
     def _authorize(self, cfg: ApiConfig, scope: dict[str, Any]) -> Optional[tuple]:
         need = self.scope_for(scope["method"], scope["path"], parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True))

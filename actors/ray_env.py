@@ -159,7 +159,12 @@ def bind_loopback() -> None:
 
     if ray_constants.ENABLE_RAY_CLUSTER:
         return
-    import ray._common.tls_utils as tls
+    try:
+        import ray._common.tls_utils as tls  # where Ray 2.60 keeps it; a worker must start either way
+    except ImportError:
+        log.warning("Ray %s has no ray._common.tls_utils: Serve replicas' gRPC may listen beyond loopback "
+                    "(token authentication still applies)", getattr(sys.modules.get("ray"), "__version__", "?"))
+        return
 
     original = tls.add_port_to_grpc_server
     if getattr(original, "warrant_loopback", False):
