@@ -1,8 +1,8 @@
 """Issue 10, item 4 (and the HTTP part of item 8): the API authenticates, scopes, limits bodies,
 checks run ids and refuses overload with 503 instead of queueing without bound.
 
-Against the real `warrant serve` of tests/security/conftest.py (in flight 2, queue 1, evidence
-bodies up to 64 KiB, other bodies up to 16 KiB)."""
+Against the real `warrant serve` of tests/security/conftest.py (in flight 2, queue 1, 1 artifact
+verified at once, evidence bodies up to 64 KiB, other bodies up to 16 KiB)."""
 
 from __future__ import annotations
 
@@ -162,6 +162,27 @@ def test_overload_is_refused_with_503_and_retry_after_and_nothing_is_lost(served
     admitted = {i for r in responses if r.status_code == 200 for i in r.json()["ids"]}
     # Every admitted write is in the ledger; nothing refused was half-written.
     assert stored_ids(served, "sec_load") == admitted
+
+
+def test_artifacts_past_the_verification_limit_are_refused_at_once(served):
+    from tests.ray import corpus
+
+    with served.client() as c:
+        r = c.post("/evidence", json={"run_id": "sec_art", "items": [{"text": corpus.LETTER}, {"text": corpus.TIMESHEET}]})
+        letter, timesheet = r.json()["ids"]
+    art = corpus.artifacts("sec_art", {"letter": letter, "timesheet": timesheet, "invoice": letter, "terms": letter}, n=1)[0]
+
+    async def burst():
+        async with httpx.AsyncClient(base_url=served.base, headers={"Authorization": f"Bearer {served.tokens['all']}"}, timeout=120) as c:
+            return await asyncio.gather(*(c.post("/artifacts", json=art) for _ in range(12)))
+
+    responses = asyncio.run(burst())
+    assert {r.status_code for r in responses} <= {200, 503}
+    assert any(r.status_code == 200 and r.json()["verdict"] for r in responses)
+    # Serve's own 503 (its queue is full) is plain text; the artifact limit's is JSON saying busy.
+    busy = [r for r in responses if r.status_code == 503 and r.headers.get("content-type") == "application/json"
+            and r.json()["detail"].startswith("busy:")]
+    assert busy and all(r.headers["retry-after"] == "1" for r in busy)  # refused by the artifact limit, not queued
 
 
 # -- the token file ------------------------------------------------------------------------------
