@@ -176,7 +176,7 @@ def test_no_project_file_turns_ray_token_auth_off():
     offenders = []
     for folder in ("actors", "runtime", "ledger", "benchmarks", "cluster", "tests", "examples"):
         for p in (ROOT / folder).rglob("*"):
-            if p.is_file() and p.suffix in {".py", ".yaml", ".yml", ".md", ".sh", ".toml", ".cfg"} and p.resolve() != this:
+            if p.is_file() and p.suffix in {".py", ".yaml", ".yml", ".sh", ".toml", ".cfg", ".env"} and p.resolve() != this:
                 offenders += [f"{p.relative_to(ROOT)}" for line in p.read_text(errors="replace").splitlines() if setting.search(line)]
     offenders += ["Makefile" for line in (ROOT / "Makefile").read_text().splitlines() if setting.search(line)]
     assert not offenders, offenders
