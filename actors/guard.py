@@ -122,6 +122,15 @@ async def _answer(send: Any, status: int, body: dict[str, Any], headers: list[tu
     await send({"type": "http.response.body", "body": data})
 
 
+def _route_path(scope: dict[str, Any]) -> str:
+    """The path as the app's routes see it: without the mount point (Serve's route_prefix), so a
+    prefixed deployment gets the same scopes and limits."""
+    path, root = scope["path"], scope.get("root_path", "")
+    if root and path.startswith(root) and path[len(root) : len(root) + 1] in ("", "/"):
+        return path[len(root) :] or "/"
+    return path
+
+
 def _bearer(headers: list[tuple[bytes, bytes]]) -> Optional[str]:
     for k, v in headers:
         if k.lower() == b"authorization":
@@ -141,7 +150,7 @@ class Guard:
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        cfg, path = _active, scope["path"]
+        cfg, path = _active, _route_path(scope)
         if cfg is None:
             return await _answer(send, 503, {"detail": "the API is starting"}, [(b"retry-after", b"1")])
         if path not in OPEN_PATHS:
@@ -165,7 +174,7 @@ class Guard:
             self.artifacts_running -= 1
 
     def _authorize(self, cfg: ApiConfig, scope: dict[str, Any]) -> Optional[tuple]:
-        need = self.scope_for(scope["method"], scope["path"], parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True))
+        need = self.scope_for(scope["method"], _route_path(scope), parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True))
         if not cfg.auth:
             scope.setdefault("state", {})["scopes"] = frozenset(SCOPES)
             return None

@@ -52,7 +52,9 @@ def scope_for(method: str, path: str, query: list[tuple[str, str]]) -> Optional[
         return "approve" if any(k == "execute" and v.strip().lower() not in _FALSE for k, v in query) else "submit"
     if path == "/tool-calls":
         return "submit"
-    return "read"
+    if method in ("GET", "HEAD"):
+        return "read"
+    return "approve"  # a route not named above gets the strongest scope: a new route fails closed
 
 
 api.add_middleware(Guard, scope_for=scope_for)

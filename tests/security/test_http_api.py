@@ -73,6 +73,17 @@ def test_a_token_without_the_routes_scope_is_403(served):
         assert admin.post("/tool-calls", json={"run_id": "sec_scope", "intent": intent, "execute": True}).json()["status"] == "ok"
 
 
+def test_a_route_without_a_declared_scope_needs_the_strongest_one():
+    from actors.guard import _route_path
+    from actors.serve_app import scope_for
+
+    assert scope_for("POST", "/some-new-route", []) == "approve"  # fails closed
+    assert scope_for("GET", "/verdicts/r1", []) == "read"
+    # Mounted under a prefix (a Serve route_prefix), a route keeps its scope and its limit.
+    assert _route_path({"path": "/warrant/evidence", "root_path": "/warrant"}) == "/evidence"
+    assert _route_path({"path": "/warrantx/evidence", "root_path": "/warrant"}) == "/warrantx/evidence"
+
+
 def test_a_revoked_token_is_refused_by_the_running_server(served):
     with served.client("revocable") as c:
         assert c.get("/verdicts/sec_rev").status_code == 200
