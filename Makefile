@@ -5,7 +5,6 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 export HF_HUB_OFFLINE=1
 export TRANSFORMERS_OFFLINE=1
-export RAY_AUTH_MODE=disabled
 export RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0
 export RAY_USAGE_STATS_ENABLED=0
 export LANCEDB_LOG=error

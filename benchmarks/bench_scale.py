@@ -1,6 +1,7 @@
 """Verifier throughput on Ray, as a ratio to the in-process verifier on the same input, same run.
 
     python benchmarks/bench_scale.py [--quick] [--device cuda] [--model SPEC]
+    python benchmarks/bench_scale.py --admission [--concurrency 1000] [--max-in-flight 64] [--max-queued 64]
 
 Measures propositions/s for: the in-process `Verifier.check` (the baseline), the Serve
 VerifierPool with 1 and with 2 replicas (every proposition its own request, batched by
@@ -17,12 +18,25 @@ extra cores. `--device cuda` uses a torch checkpoint on the GPU (default
 models/nli-minilm-l6/checkpoint), 2 replicas share the one GPU (num_gpus 0.5 each), and the
 proposition count is sized from a warm-up so each phase takes ~25 s: the whole run finishes in
 under 5 minutes on one H200.
+
+`--admission` (issue 10): the HTTP API under a burst, on loopback. `--concurrency` clients each
+send one request at the same moment to a `warrant serve` application with API tokens and
+admission control (`--max-in-flight` per ingress replica, `--max-queued` more may wait, at most
+`--max-artifacts-in-flight` artifacts verified at once, the rest get 503 + Retry-After): first
+POST /evidence (a small new item each), then POST /artifacts (gate and verifier pool over the
+invoice corpus). For each: how many were admitted (2xx), refused (503)
+or lost (a timeout, a 5xx other than 503, a dropped connection), latency percentiles of the
+admitted and of the refused, and whether the ledger holds exactly the admitted evidence. Target:
+p99 of the admitted at most 5 s, the rest refused fast, none lost. With `--unbounded` the same
+bursts also run against the API without admission control, for the ratio. Writes
+`scale_admission.json`.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
 import os
 import shutil
@@ -37,6 +51,7 @@ os.environ.setdefault("RAY_SERVE_QUEUE_LENGTH_RESPONSE_DEADLINE_S", "1.0")
 from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
+from ledger import canonical_json  # noqa: E402
 from runtime.contract import Claim, Proposition  # noqa: E402
 from tests.ray import corpus  # noqa: E402
 
@@ -143,13 +158,141 @@ def hop_overhead(uri, writer, ids, pool_cfg, backend, tools, n_artifacts, workdi
     }
 
 
+def _burst(base: str, token: str, requests: list[tuple[str, dict]], timeout_s: float) -> list[dict]:
+    """Send every request at once (one connection each); per request: status, seconds, Retry-After,
+    body. aiohttp, not httpx: on a 2-core machine the client shares the CPU with the server, and
+    aiohttp spends a fraction of httpx's time per request."""
+    import aiohttp
+
+    async def one(session, path, body):
+        t0 = time.perf_counter()
+        try:
+            async with session.post(base + path, json=body) as r:
+                payload = await r.json() if r.status == 200 else await r.read()
+                return {"status": r.status, "s": time.perf_counter() - t0, "retry_after": r.headers.get("Retry-After"),
+                        "json": payload if r.status == 200 else None}
+        except (aiohttp.ClientError, asyncio.TimeoutError) as exc:
+            return {"status": type(exc).__name__, "s": time.perf_counter() - t0, "retry_after": None, "json": None}
+
+    async def run():
+        conn = aiohttp.TCPConnector(limit=0, force_close=True)
+        async with aiohttp.ClientSession(connector=conn, headers={"Authorization": f"Bearer {token}"},
+                                         timeout=aiohttp.ClientTimeout(total=timeout_s)) as session:
+            return await asyncio.gather(*(one(session, path, body) for path, body in requests))
+
+    return asyncio.run(run())
+
+
+def _summary(results: list[dict]) -> dict:
+    from _common import percentile
+
+    ok = sorted(r["s"] for r in results if r["status"] == 200)
+    refused = sorted(r["s"] for r in results if r["status"] == 503)
+    lost = [r["status"] for r in results if r["status"] not in (200, 503)]
+    q = lambda xs, p: round(percentile(xs, p), 3) if xs else None  # noqa: E731
+    return {
+        "requests": len(results), "admitted": len(ok), "refused_503": len(refused), "lost": len(lost),
+        "lost_kinds": sorted({str(k) for k in lost}),
+        "refused_with_retry_after": sum(1 for r in results if r["status"] == 503 and r["retry_after"]),
+        "admitted_p50_s": q(ok, 0.5), "admitted_p99_s": q(ok, 0.99), "admitted_max_s": q(ok, 1.0),
+        "refused_p50_s": q(refused, 0.5), "refused_p99_s": q(refused, 0.99),
+        "wall_s": round(max((r["s"] for r in results), default=0.0), 3),
+    }
+
+
+def admission(args) -> None:
+    """The HTTP API under a burst of `args.concurrency` simultaneous requests (see the docstring)."""
+    from ray import serve
+
+    from actors.guard import ApiConfig
+    from actors.ray_env import init
+    from actors.serve_app import APP_NAME, ROUTE_PREFIX, build_app, serve_options
+    from actors.verifier_pool import PoolConfig
+    from ledger import Ledger
+    from runtime.apitokens import SCOPES, TokenStore
+
+    init(num_cpus=os.cpu_count() or 2, log_to_driver=False)
+    port = 18000 + os.getpid() % 1000
+    serve.start(**serve_options("127.0.0.1", port))
+    work = tempfile.mkdtemp(prefix="warrant-bench-admission-")
+    uri = str(Path(work) / "data" / "ledger")
+    token, _ = TokenStore.for_ledger(uri).create(SCOPES, name="bench")
+    model = args.model or "default"
+    pool = PoolConfig(model=model, num_replicas=1, num_cpus=1, max_batch_size=64, batch_wait_timeout_s=0.02)
+    base = f"http://127.0.0.1:{port}"
+    n = args.concurrency
+    bounded = {"max_in_flight": args.max_in_flight, "max_queued": args.max_queued, "max_artifacts_in_flight": args.max_artifacts_in_flight}
+    # "Unbounded": what the API did before admission control (256 in flight, no queue limit).
+    modes = [("bounded", bounded)] + ([("unbounded", {"max_in_flight": 256, "max_queued": 1_000_000, "max_artifacts_in_flight": 256})]
+                                      if args.unbounded else [])
+    out: dict = {"concurrency": n, "model": model, "settings": bounded, "phases": {}}
+    for mode, limits in modes:
+        cfg = ApiConfig(api_tokens=str(TokenStore.for_ledger(uri).path), **limits)
+        serve.run(build_app(uri, pool=pool, gates=2, toolbuses=1, api=cfg), name=APP_NAME, route_prefix=ROUTE_PREFIX)
+        import httpx
+
+        with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=120) as c:
+            runs = [f"adm_{mode}_{i}" for i in range(3)]
+            ids = {}
+            for r in runs:  # the evidence the artifacts cite, and a warm-up of every actor on the path
+                got = c.post("/evidence", json={"run_id": r, "items": [{"text": corpus.LETTER}, {"data_b64": base64.b64encode(canonical_json(corpus.INVOICE)).decode(), "kind": "tool_output"},
+                                                                     {"data_b64": base64.b64encode(canonical_json(corpus.TERMS)).decode(), "kind": "tool_output"}, {"text": corpus.TIMESHEET}]})
+                got.raise_for_status()
+                ids[r] = dict(zip(["letter", "invoice", "terms", "timesheet"], got.json()["ids"]))
+                c.post("/artifacts", json=corpus.artifacts(r, ids[r], n=1)[0]).raise_for_status()
+        ev_run = f"adm_{mode}_burst"
+        phases = {
+            "evidence": [("/evidence", {"run_id": ev_run, "items": [{"text": f"burst evidence item {i}"}]}) for i in range(n)],
+            "artifacts": [("/artifacts", corpus.artifacts(runs[i % 3], ids[runs[i % 3]], n=1)[0]) for i in range(n)],
+        }
+        for phase, reqs in phases.items():
+            res = _burst(base, token, reqs, args.timeout)
+            summ = _summary(res)
+            if phase == "evidence":
+                led = Ledger.open(uri, writer=False)
+                admitted_ids = {i for r in res if r["status"] == 200 for i in r["json"]["ids"]}
+                stored = led.ids(ev_run)
+                summ["ledger_holds_exactly_the_admitted"] = stored == admitted_ids
+                summ["ledger_records"] = len(stored)
+                led.close()
+            out["phases"][f"{mode}/{phase}"] = summ
+            time.sleep(2)  # let the refused requests' log lines and the queues drain
+        serve.delete(APP_NAME)
+
+    t = Table(title=f"HTTP API under {n} simultaneous requests (loopback): in flight {args.max_in_flight}, queue {args.max_queued}, "
+                    f"artifacts in flight {args.max_artifacts_in_flight}")
+    for col in ("phase", "admitted", "503", "lost", "admitted p50 s", "admitted p99 s", "refused p99 s", "wall s"):
+        t.add_column(col, justify="left" if col == "phase" else "right", no_wrap=True)
+    for name, sm in out["phases"].items():
+        t.add_row(name, str(sm["admitted"]), str(sm["refused_503"]), str(sm["lost"]), str(sm["admitted_p50_s"]), str(sm["admitted_p99_s"]),
+                  str(sm["refused_p99_s"]), str(sm["wall_s"]))
+    con = Console(width=150)
+    con.print(t)
+    b = [v for k, v in out["phases"].items() if k.startswith("bounded/")]
+    out["target"] = {"admitted_p99_s_max": 5.0, "met": all(v["lost"] == 0 and (v["admitted_p99_s"] or 0) <= 5.0 for v in b)}
+    out["note"] = "2 shared cores: client, proxy, ingress, actors and pool share them; compare phases within one run"
+    con.print(f"target (bounded: p99 of admitted <= 5 s, none lost): {'met' if out['target']['met'] else 'NOT met'}")
+    con.print(f"wrote {write_result('scale_admission', out)}")
+    serve.shutdown()
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="a smoke run: few propositions")
+    ap.add_argument("--admission", action="store_true", help="the HTTP API under a burst (issue 10) instead of throughput")
+    ap.add_argument("--concurrency", type=int, default=1000, help="--admission: simultaneous requests per phase")
+    ap.add_argument("--max-in-flight", type=int, default=64, help="--admission: requests the ingress works on at once")
+    ap.add_argument("--max-queued", type=int, default=64, help="--admission: requests that may wait before 503")
+    ap.add_argument("--max-artifacts-in-flight", type=int, default=8, help="--admission: artifacts verified at once")
+    ap.add_argument("--unbounded", action="store_true", help="--admission: also run without admission control, for the ratio")
+    ap.add_argument("--timeout", type=float, default=120.0, help="--admission: client timeout per request (a timeout counts as lost)")
     ap.add_argument("--device", default="cpu", choices=["cpu", "cuda"])
     ap.add_argument("--model", default=None, help="backend spec (default: the embedded ONNX model on CPU, the torch checkpoint on CUDA)")
     ap.add_argument("-n", type=int, default=None, help="propositions per phase (default: sized from a warm-up)")
     args = ap.parse_args()
+    if args.admission:
+        return admission(args)
 
     import ray
     from ray import serve
@@ -161,7 +304,9 @@ def main() -> None:
     cuda = args.device == "cuda"
     model = args.model or (f"torch:{ROOT / 'models' / 'nli-minilm-l6' / 'checkpoint'}" if cuda else "default")
     cpus = os.cpu_count() or 2
-    ray.init(num_cpus=cpus, num_gpus=1 if cuda else 0, include_dashboard=False, namespace="warrant", log_to_driver=False)
+    from actors.ray_env import init
+
+    init(num_cpus=cpus, num_gpus=1 if cuda else 0, log_to_driver=False)
     serve.start(**serve_options("127.0.0.1", 18000 + os.getpid() % 1000))
     work = tempfile.mkdtemp(prefix="warrant-bench-scale-")
     uri = str(Path(work) / "ledger")

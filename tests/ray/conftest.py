@@ -36,13 +36,11 @@ def free_port() -> int:
 def ray_session():
     import ray
 
-    # PYTHONPATH: workers import test-only tool implementations (tests.ray.tools_slow).
-    ray.init(
-        num_cpus=2,
-        include_dashboard=False,
-        namespace="warrant",
-        runtime_env={"env_vars": {"PYTHONPATH": str(ROOT)}},
-    )
+    from actors.ray_env import init
+
+    # As `warrant serve` starts it: token authentication, loopback only. PYTHONPATH: workers
+    # import test-only tool implementations (tests.ray.tools_slow).
+    init(num_cpus=2, runtime_env={"env_vars": {"PYTHONPATH": str(ROOT)}})
     yield ray
     try:
         from ray import serve

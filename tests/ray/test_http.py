@@ -11,15 +11,17 @@ from ray import serve
 from actors.serve_app import APP_NAME, ROUTE_PREFIX, build_app
 from actors.verifier_pool import PoolConfig
 from ledger import canonical_json
+from runtime.apitokens import SCOPES, TokenStore
 from tests.ray import corpus
 
 
 @pytest.fixture(scope="module")
 def api(ray_session, serve_port, tmp_path_factory, model_spec):
     uri = str(tmp_path_factory.mktemp("http") / "ledger")
+    token, _ = TokenStore.for_ledger(uri).create(SCOPES, name="test_http")  # the token file next to the ledger: the default
     app = build_app(uri, pool=PoolConfig(model=model_spec, num_replicas=1, num_cpus=0.25), gates=1, toolbuses=1)
     serve.run(app, name=APP_NAME, route_prefix=ROUTE_PREFIX)
-    with httpx.Client(base_url=f"http://127.0.0.1:{serve_port}", timeout=120) as client:
+    with httpx.Client(base_url=f"http://127.0.0.1:{serve_port}", timeout=120, headers={"Authorization": f"Bearer {token}"}) as client:
         yield client
     serve.delete(APP_NAME)
 
