@@ -7,7 +7,6 @@ Registered through the `warrant.commands` entry points. Exit codes: 0 pass, 1 th
 
 from __future__ import annotations
 
-import importlib
 import os
 from pathlib import Path
 from typing import Any, Optional
@@ -68,12 +67,12 @@ def _load_gold(gold_dir: Path, frozen: bool = True):
 
 
 def _factory(spec: str) -> Any:
-    module_name, _, attr = spec.partition(":")
+    from runtime.evals.targets import TargetError, import_spec
+
     try:
-        fn = getattr(importlib.import_module(module_name), attr)
-    except Exception as exc:  # noqa: BLE001 - any failure to import is bad input here
-        _fail(f"--verifier {spec!r}: expected MODULE:FUNCTION of a factory (ledger, backend, journal) -> verifier: "
-              f"{type(exc).__name__}: {exc}")
+        _, fn = import_spec(spec, "MODULE:FUNCTION of a factory (ledger, backend, journal) -> verifier")
+    except TargetError as exc:
+        _fail(f"--verifier: {exc}")
     if not callable(fn):
         _fail(f"--verifier {spec!r} is not callable")
     return fn

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
+import os
+import sys
 from typing import Any, Callable, Protocol, runtime_checkable
 
 from runtime.graph import Approver, ControlPlane, Corpus, Graph, GraphRunner, RunReport
@@ -101,18 +103,27 @@ class LangGraphTarget:
                          open_questions=[q for f in w["feedback"] for q in f.get("open_questions", [])])
 
 
-def resolve(spec: str) -> tuple[Target, Any]:
-    """(target, the module it came from) for "MODULE:FUNCTION"; FUNCTION() returns a Graph or a Target."""
+def import_spec(spec: str, what: str = "MODULE:FUNCTION") -> tuple[Any, Any]:
+    """(module, attribute) named by "MODULE:NAME". The working directory is importable, as with
+    `python -m`, so a project's own graph modules need no install."""
     module_name, _, attr = spec.partition(":")
     if not module_name or not attr:
-        raise TargetError(f"{spec!r}: expected MODULE:FUNCTION, e.g. evals.invoice_audit.graphs:honest")
+        raise TargetError(f"{spec!r}: expected {what}")
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.append(os.getcwd())
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:  # an import error inside the module is as fatal as a missing module
         raise TargetError(f"cannot import {module_name!r}: {type(exc).__name__}: {exc}") from None
-    factory = getattr(module, attr, None)
-    if factory is None:
+    found = getattr(module, attr, None)
+    if found is None:
         raise TargetError(f"module {module_name!r} has no {attr!r}")
+    return module, found
+
+
+def resolve(spec: str) -> tuple[Target, Any]:
+    """(target, the module it came from) for "MODULE:FUNCTION"; FUNCTION() returns a Graph or a Target."""
+    module, factory = import_spec(spec, "MODULE:FUNCTION, e.g. evals.invoice_audit.graphs:honest")
     made = factory() if callable(factory) and not isinstance(factory, (Graph, Target)) else factory
     if isinstance(made, Graph):
         return GraphTarget(made), module
@@ -122,4 +133,4 @@ def resolve(spec: str) -> tuple[Target, Any]:
                       "run(plane, corpus, task, run_id=, max_rounds=, approver=)")
 
 
-__all__ = ["GraphTarget", "LangGraphTarget", "Target", "TargetError", "resolve"]
+__all__ = ["GraphTarget", "LangGraphTarget", "Target", "TargetError", "import_spec", "resolve"]

@@ -1,0 +1,23 @@
+"""Verifiers degraded on purpose, by configuration and injection (no code of the verifier edited),
+for `warrant eval --verifier tests.evals.degraded:NAME`: the release gate must catch each."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from runtime.verify.predicates import PredicateRegistry, default_registry
+from runtime.verify.verifier import Verifier, VerifierConfig
+
+LOW_THRESHOLD = 0.02
+
+
+def lax_threshold(ledger, backend, journal):
+    """The NLI model's entailment threshold lowered from 0.5 to 0.02."""
+    return Verifier(ledger, backend, journal=journal, config=VerifierConfig(entail_threshold=LOW_THRESHOLD))
+
+
+def line_rules_off(ledger, backend, journal):
+    """The deterministic evaluators of the invoice-line predicates switched off (the model decides)."""
+    reg = default_registry()
+    preds = [dataclasses.replace(reg.get(n), evaluate=None) if n.startswith("line_") else reg.get(n) for n in reg.names()]
+    return Verifier(ledger, backend, journal=journal, predicates=PredicateRegistry(preds))
