@@ -17,6 +17,7 @@ What is checked, file by file:
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from dataclasses import dataclass, field
@@ -198,6 +199,8 @@ def _derivations(c: ExpectedClaim, outputs: dict[str, Any], rep: ValidationRepor
 
 
 def _show(v: Any) -> str:
+    if isinstance(v, dt.date):
+        return v.isoformat()
     return str(v) if isinstance(v, (Decimal, bool)) else repr(v)
 
 
