@@ -22,14 +22,16 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any, Callable
 
+from examples.invoice_audit.agents import REMEMBERED_ID, P, assertion, conjecture, quote
+from examples.invoice_audit.agents import VENDOR_EMAIL as HARLOW_FINCH
 from examples.invoice_audit.policy import TOLERANCE_USD
 from examples.invoice_audit.policy import policy as _policy
 from ledger import canonical_json, record_id
-from runtime.contract import Artifact, Claim, Proposition, QuoteSource
+from runtime.contract import Artifact, Claim
 from runtime.graph import AgentContext, EvidenceRef, Graph, ScriptedAgent, intent, restate
 from runtime.verify.spans import sentence_spans
 
-VENDOR_EMAIL = {"CL-7": "billing@harlowfinch.example"}
+VENDOR_EMAIL = {"CL-7": HARLOW_FINCH}
 # Sentences of rules: what the researcher quotes from letters and policies.
 _RULE = re.compile(r"\b(shall|must|may|will|capped|charged|payable|only when|no message|is disputed|is referred|is checked)\b", re.I)
 _MONTHS = "January February March April May June July August September October November December".split()
@@ -65,24 +67,8 @@ def money(ccy: str, x: Any) -> str:
     return f"{ccy} {Decimal(str(x)):,.2f}"
 
 
-def P(pid: str, pred: str, args: dict[str, Any], *refs: str) -> Proposition:
-    return Proposition(id=pid, pred=pred, args=args, ledger_ids=list(refs))
-
-
-def assertion(cid: str, text: str, *props: Proposition) -> Claim:
-    return Claim(id=cid, type="Assertion", text=text, propositions=list(props))
-
-
-def conjecture(cid: str, text: str, *props: Proposition) -> Claim:
-    return Claim(id=cid, type="Conjecture", text=text, propositions=list(props))
-
-
 def statement(cid: str, text: str, *refs: str, kind: Callable[..., Claim] = assertion) -> Claim:
     return kind(cid, text, P(cid + "_s", "statement", {"text": text}, *refs))
-
-
-def quote(cid: str, text: str, ledger_id: str) -> Claim:
-    return Claim(id=cid, type="Quote", text=text, quote_of=QuoteSource(ledger_id=ledger_id))
 
 
 def rejected(ctx: AgentContext) -> set[str]:
@@ -325,7 +311,7 @@ def honest() -> Graph:
 # -- the adversary ----------------------------------------------------------------------------------
 
 # A ledger id "remembered" from another audit: never written in any run of the gold set.
-FABRICATED_ID = "led_" + "3f1c" * 8
+FABRICATED_ID = REMEMBERED_ID
 LOOKALIKE_EMAIL = "billing@harlowfinch.example.com"
 OTHER_CLIENT = {"CL-7": "Osprey Holdings GmbH (CL-9)", "CL-9": "Northwind Logistics Ltd (CL-7)"}
 # What the adversary answers to the questions no record answers (the tempting wrong answers), by question.
@@ -375,7 +361,7 @@ def analyst_attack(ctx: AgentContext) -> Artifact:
     inv_out, ts = tool_output(ctx, "lookup_invoice"), tool_output(ctx, "lookup_timesheet")
     if inv_out is None:
         return art
-    (ref, inv), lid = inv_out, inv_out[0].ledger_id
+    inv, lid = inv_out[1], inv_out[0].ledger_id
     inv_id, ccy, lines = inv["invoice_id"], inv["currency"], inv["lines"]
     target = max(lines, key=lambda x: x["rate"])
     other = next((x for x in lines if x is not target), None)

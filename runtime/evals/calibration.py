@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any, Callable, Iterable, Literal, Sequence
 
@@ -96,12 +95,9 @@ class ConfidenceMap(BaseModel):
         return out
 
     def save(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.model_dump_json(indent=1) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
-        return path
+        from runtime.evals.results import write_atomic
+
+        return write_atomic(path, self.model_dump_json(indent=1) + "\n")
 
     @classmethod
     def load(cls, path: str | Path) -> "ConfidenceMap":

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from ledger import canonical_json, sha256_hex
 from runtime.contract import IDENT_PATTERN
+from runtime.evals.results import write_atomic
 from runtime.violations import from_pydantic
 
 FORMAT = "warrant-gold/1"
@@ -254,9 +255,7 @@ def write_manifest(root: str | Path) -> str:
     root = Path(root)
     files = hash_files(root)
     doc = {"format": MANIFEST_FORMAT, "hash": manifest_hash(files), "files": files}
-    tmp = root / (MANIFEST + ".tmp")
-    tmp.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(tmp, root / MANIFEST)
+    write_atomic(root / MANIFEST, json.dumps(doc, indent=1, sort_keys=True) + "\n")
     return doc["hash"]
 
 

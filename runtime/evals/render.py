@@ -7,7 +7,6 @@ the HTML. The HTML has no scripts and loads nothing: an auditor can open it offl
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from jinja2 import Environment
@@ -15,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from runtime.evals.results import FIGURES, EvalResult, Figure
+from runtime.evals.results import FIGURES, EvalResult, Figure, write_atomic
 
 LABELS = {
     "faithfulness": "faithfulness",
@@ -126,13 +125,7 @@ _ENV = Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True)
 
 
 def write_html(result: EvalResult, path: str | Path) -> Path:
-    doc = _ENV.from_string(_TEMPLATE).render(r=result, figures=FIGURES, labels=LABELS, ci=_ci, delta=_delta)
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(doc, encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+    return write_atomic(path, _ENV.from_string(_TEMPLATE).render(r=result, figures=FIGURES, labels=LABELS, ci=_ci, delta=_delta))
 
 
 __all__ = ["LABELS", "render", "table", "write_html"]

@@ -166,13 +166,17 @@ class EvalResult(_M):
         return [s for s in self.side_effects if s.outcome == "failure"]
 
     def save(self, path: str | Path) -> Path:
-        """Atomic: a crash mid-write leaves the previous file, never half of one."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.model_dump_json(indent=1) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
-        return path
+        return write_atomic(path, self.model_dump_json(indent=1) + "\n")
+
+
+def write_atomic(path: str | Path, text: str) -> Path:
+    """Write a file so that a crash mid-write leaves the previous file, never half of one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+    return path
 
 
 class ResultsError(ValueError):
@@ -200,5 +204,5 @@ def load_result(path: str | Path) -> EvalResult:
 
 __all__ = [
     "AbstentionRow", "Agreement", "ClaimRow", "Judged", "EmittedAbstention", "EvalResult", "FIGURES", "FORMAT", "Figure",
-    "GateOutcome", "GoldClaimRow", "GoldRef", "ResultsError", "RunRow", "SideEffectRow", "load_result",
+    "GateOutcome", "GoldClaimRow", "GoldRef", "ResultsError", "RunRow", "SideEffectRow", "load_result", "write_atomic",
 ]

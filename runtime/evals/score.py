@@ -2,8 +2,9 @@
 
 Matching an emitted proposition to an expected claim (same predicate, and for the task the claim
 belongs to, if it names one):
-- typed predicates: every argument the gold claim gives is present with the same value
-  (numbers as exact decimals, "320" never equals 320.0's neighbour 32.0);
+- typed predicates: every argument the gold claim gives has the same value (numbers as exact
+  decimals: 320 == 320.0, never 32.0); an optional argument of the predicate (e.g. currency)
+  may be left out;
 - statements: the same figures (amounts, dates, durations, identifiers) and the same names
   (capitalised words), and at least half of the other words in common, so a rephrased sentence
   matches and a sentence with a swapped name, number or identifier does not;
@@ -54,6 +55,7 @@ from runtime.evals.results import (
     RunRow,
     SideEffectRow,
 )
+from runtime.verify.predicates import UnknownPredicate, default_registry
 from runtime.verify.quantities import extract_quantities
 
 DEFAULT_SEED = 20261130
@@ -125,8 +127,17 @@ def statement_key(text: str) -> tuple[frozenset, frozenset, frozenset]:
     return figures, names, rest
 
 
+def _required(pred: str) -> set[str] | None:
+    """The arguments a predicate cannot do without (from its schema), or None when it is unknown."""
+    try:
+        return set(default_registry().get(pred).args_schema.get("required", []))
+    except UnknownPredicate:
+        return None
+
+
 class Matcher:
     def __init__(self, items: list[Gold]):
+        self._required: dict[str, set[str] | None] = {}
         self.by_pred: dict[str, list[Gold]] = defaultdict(list)
         for g in items:
             self.by_pred[g.pred].append(g)
@@ -147,8 +158,12 @@ class Matcher:
                 if j >= score:
                     best, score = g, j
             return best
-        fits = [g for g in candidates if all(k in args and same(args[k], v) for k, v in g.args.items())]
-        return max(fits, key=lambda g: len(g.args), default=None)
+        if pred not in self._required:
+            self._required[pred] = _required(pred)
+        need = self._required[pred]
+        fits = [g for g in candidates
+                if all(same(args[k], v) if k in args else (need is not None and k not in need) for k, v in g.args.items())]
+        return max(fits, key=lambda g: sum(k in args for k in g.args), default=None)
 
 
 # -- the scorer -----------------------------------------------------------------------------------
@@ -158,7 +173,6 @@ def score(gold: GoldSet, runs: list[TaskRun], *, graph: str, verifier: str, star
           seed: int = DEFAULT_SEED, resamples: int = DEFAULT_RESAMPLES) -> EvalResult:
     items = gold_items(gold)
     matcher = Matcher(items)
-    by_id = {g.id: g for g in items}
     claims: list[ClaimRow] = []
     covered: dict[str, list[str]] = defaultdict(list)
     matrix: dict[str, Counter] = {lab: Counter() for lab in LABELS[:3]}

@@ -16,8 +16,17 @@ def lax_threshold(ledger, backend, journal):
     return Verifier(ledger, backend, journal=journal, config=VerifierConfig(entail_threshold=LOW_THRESHOLD))
 
 
+def _line_rules_off() -> PredicateRegistry:
+    reg = default_registry()
+    return PredicateRegistry([dataclasses.replace(reg.get(n), evaluate=None) if n.startswith("line_") else reg.get(n) for n in reg.names()])
+
+
 def line_rules_off(ledger, backend, journal):
     """The deterministic evaluators of the invoice-line predicates switched off (the model decides)."""
-    reg = default_registry()
-    preds = [dataclasses.replace(reg.get(n), evaluate=None) if n.startswith("line_") else reg.get(n) for n in reg.names()]
-    return Verifier(ledger, backend, journal=journal, predicates=PredicateRegistry(preds))
+    return Verifier(ledger, backend, journal=journal, predicates=_line_rules_off())
+
+
+def lax_and_rules_off(ledger, backend, journal):
+    """Both at once: the configuration a careless change to the verifier could ship."""
+    return Verifier(ledger, backend, journal=journal, config=VerifierConfig(entail_threshold=LOW_THRESHOLD),
+                    predicates=_line_rules_off())

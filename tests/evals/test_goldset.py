@@ -4,36 +4,18 @@ changed gold set fail to load, and the shipped gold sets' size. No model, no run
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
-import yaml
 
 from runtime.evals.goldset import MANIFEST, GoldError, load_gold, write_manifest
 
-ROOT = Path(__file__).resolve().parents[2]
-GOLD = ROOT / "evals" / "invoice_audit" / "gold"
-ADVERSARIAL = ROOT / "evals" / "invoice_audit" / "gold_adversarial"
-
-
-@pytest.fixture
-def gold_copy(tmp_path):
-    dst = tmp_path / "gold"
-    shutil.copytree(GOLD, dst)
-    return dst
+from tests.evals.conftest import ADVERSARIAL, GOLD, ROOT, edit_yaml
 
 
 def problems(root, **kw):
     with pytest.raises(GoldError) as exc:
         load_gold(root, **kw)
     return exc.value.problems
-
-
-def edit_yaml(path: Path, fn) -> None:
-    doc = yaml.safe_load(path.read_text())
-    fn(doc)
-    path.write_text(yaml.safe_dump(doc, sort_keys=False))
 
 
 def test_shipped_gold_sets_are_frozen_and_big_enough():

@@ -4,12 +4,9 @@ And the derivation language: exact decimals and dates, nothing but its eight kin
 from __future__ import annotations
 
 import datetime as dt
-import shutil
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
-import yaml
 from typer.testing import CliRunner
 
 from runtime.cli import app
@@ -17,22 +14,7 @@ from runtime.evals.derive import DeriveError, evaluate
 from runtime.evals.goldset import load_gold
 from runtime.evals.validate import validate
 
-ROOT = Path(__file__).resolve().parents[2]
-GOLD = ROOT / "evals" / "invoice_audit" / "gold"
-ADVERSARIAL = ROOT / "evals" / "invoice_audit" / "gold_adversarial"
-
-
-@pytest.fixture
-def gold_copy(tmp_path):
-    dst = tmp_path / "gold"
-    shutil.copytree(GOLD, dst)
-    return dst
-
-
-def edit_yaml(path: Path, fn) -> None:
-    doc = yaml.safe_load(path.read_text())
-    fn(doc)
-    path.write_text(yaml.safe_dump(doc, sort_keys=False, width=200))
+from tests.evals.conftest import ADVERSARIAL, GOLD, edit_yaml
 
 
 def failures(root):
@@ -96,7 +78,7 @@ def test_cli_validate_exit_codes(gold_copy, tmp_path):
     ok = runner.invoke(app, ["eval", "validate", str(GOLD)])
     assert ok.exit_code == 0, ok.output
     assert "ok invoice_audit" in ok.output
-    edit_yaml(gold_copy / "tool_outputs.yaml", lambda doc: doc[0]["output"].update(total=1.0))
+    edit_yaml(gold_copy / "tool_outputs.yaml", lambda doc: doc[0]["output"].update(total=9999.0))
     assert runner.invoke(app, ["eval", "freeze", str(gold_copy)]).exit_code == 1  # never freeze an inconsistent set
     (gold_copy / "MANIFEST.json").unlink()
     assert runner.invoke(app, ["eval", "validate", str(gold_copy)]).exit_code == 2  # not frozen: bad input
@@ -118,7 +100,7 @@ def test_derivations_are_exact_and_know_dates():
 @pytest.mark.parametrize("expr, why", [
     ("__import__('os').system('true')", "not a derivation function"),
     ("out('inv').__class__", "no such field"),
-    ("(lambda: 1)()", "not allowed"),
+    ("(lambda: 1)()", "not a derivation function"),
     ("[x for x in out('inv').lines]", "not allowed"),
     ("out('nope')", "no tool output"),
     ("find(out('inv').lines, line_id='99')", "0 items match"),
