@@ -46,7 +46,7 @@ def main() -> None:
     ap.add_argument("--resamples", type=int, default=2000)
     ap.add_argument("--no-map", action="store_true", help="do not write the fitted confidence map")
     args = ap.parse_args()
-    console = Console()
+    console = Console(width=170)
     backend = load_backend()
     rows, samples = [], []
     with tempfile.TemporaryDirectory(prefix="bench_eval_") as tmp:
@@ -97,7 +97,7 @@ def _print(console: Console, rows: list[dict], cal: dict) -> None:
                   f"{r['seconds']:.1f}")
     console.print(t)
     console.print(f"calibration ({cal['method']}, validation n={cal['validation_n']}, test n={cal['test_n']}): "
-                  f"ECE {cal['ece_before']} -> {cal['ece_after']} on the test part")
+                  f"ECE {cal['ece_before']:.3f} -> {cal['ece_after']:.3f} on the test part")
 
 
 if __name__ == "__main__":
