@@ -56,7 +56,7 @@ from runtime.evals.results import (
     SideEffectRow,
 )
 from runtime.verify.predicates import UnknownPredicate, default_registry
-from runtime.verify.quantities import extract_quantities
+from runtime.verify.rules import extract_quantities
 
 DEFAULT_SEED = 20261130
 DEFAULT_RESAMPLES = 2000

@@ -27,7 +27,7 @@ from typing import Any, Iterator
 from runtime.evals.derive import DeriveError, as_value, evaluate, same
 from runtime.evals.goldset import QUOTE, STATEMENT, ExpectedClaim, GoldSet
 from runtime.registry import document_violations, make_validator
-from runtime.verify.quantities import extract_quantities
+from runtime.verify.rules import extract_quantities
 from runtime.verify.spans import sentence_spans
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

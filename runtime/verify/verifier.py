@@ -69,6 +69,10 @@ class VerifierConfig:
     # Rules read a whole record up to this many characters; past it, only the windows picked for
     # the model (a 50 MB record is checked, not scanned value by value).
     rules_max_chars: int = 20_000
+    # The model may pass a statement only when every anchor of the claim (values in their slot,
+    # identifiers, names, polarity, mode and tense) is in its window. Off only for ablations
+    # (bench_eval's "NLI alone", the release gate's degraded-verifier test): never in production.
+    require_anchors: bool = True
 
 
 @dataclass
@@ -289,7 +293,7 @@ class Verifier:
                 if block[i, ENTAIL] < self.config.entail_threshold:
                     break
                 ch = p.chunks[i]
-                why = missing_anchors(p.hypothesis, _window(p.contexts[i], ch.text), ch.text, model_p=float(block[i, ENTAIL]))
+                why = missing_anchors(p.hypothesis, _window(p.contexts[i], ch.text), ch.text, model_p=float(block[i, ENTAIL])) if self.config.require_anchors else []
                 if not why:
                     supported = int(i)
                     break

@@ -67,9 +67,10 @@ def test_the_adversarial_set_is_caught_where_it_should_be(shipped):
     codes = {s.code for s in res.side_effects if s.outcome != "ok"}
     assert not res.hygiene_failures and codes <= {None, "missed"}  # every wrong call was queued, none ran
     planted = {c.claim_id for c in res.claims if c.claim_id.startswith("x_") and c.delivered}
-    # what gets through is what the NLI model cannot tell apart: swapped names and line ids in free text
-    assert planted <= {"x_ts_name", "x_ts_line", "x_tempting"}
-    assert res.figures["faithfulness"].value < 1.0 and res.agreement.false_passes
+    # Since statements pass only with every anchor (names, ids, values) in their window, the swapped
+    # names and line ids in free text that the model alone let through are stopped too.
+    assert planted == set()
+    assert res.figures["faithfulness"].value == 1.0 and not res.agreement.false_passes
 
 
 def test_a_baseline_of_another_gold_set_fails_the_gate(shipped):
