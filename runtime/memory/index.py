@@ -64,6 +64,7 @@ class CodeIndex:
         self._dirs: set[str] | None = None
         self._modules: dict[str, list[FileFacts]] | None = None
         self._deps: dict[str, list[tuple[str, DepFact]]] | None = None
+        self._manifests: list[FileFacts] | None = None
 
     # -- paths -----------------------------------------------------------------------------------
     def file(self, path: str) -> FileFacts | None:
@@ -110,7 +111,9 @@ class CodeIndex:
         return any(m == top or m.startswith(top + ".") for m in self._modules)
 
     def dependency_manifests(self) -> list[FileFacts]:
-        return [f for p, f in self.files.items() if _DEPS.matches(p)]
+        if self._manifests is None:
+            self._manifests = [f for p, f in self.files.items() if _DEPS.matches(p)]
+        return self._manifests
 
     def dependencies(self, name: str) -> list[tuple[str, DepFact]]:
         if self._deps is None:
@@ -137,7 +140,7 @@ def _to_arrow(index: CodeIndex) -> dict[str, pa.Table]:
     for f in index.files.values():
         put("files", path=f.path, blob=f.blob, size=f.size, mode=f.mode, status=f.status, detail=f.detail, dynamic=f.dynamic)
         for i in f.imports:
-            put("imports", path=f.path, module=i.module, name=i.name, bound=i.bound, scope=i.scope, line=i.line, used_in=i.used_in)
+            put("imports", path=f.path, module=i.module, name=i.name, bound=i.bound, scope=i.scope, line=i.line, used_in=list(i.used_in))
         for d in f.defs:
             params = json.dumps([[p.name, p.has_default, p.default, p.default_src] for p in d.params]) if d.params else None
             put("defs", path=f.path, qualname=d.qualname, kind=d.kind, line=d.line, value=d.value, value_src=d.value_src, params=params)
@@ -162,9 +165,9 @@ def _from_arrow(sha: str, tables: dict[str, pa.Table]) -> CodeIndex:
     for r in _rows(tables["files"]):
         files[r["path"]] = FileFacts(r["path"], r["blob"], r["size"], r["mode"], r["status"], r["detail"], r["dynamic"])
     for r in _rows(tables["imports"]):
-        files[r["path"]].imports.append(ImportFact(r["module"], r["name"], r["bound"], r["scope"], r["line"], r["used_in"]))
+        files[r["path"]].imports.append(ImportFact(r["module"], r["name"], r["bound"], r["scope"], r["line"], tuple(r["used_in"])))
     for r in _rows(tables["defs"]):
-        params = [ParamFact(*p) for p in json.loads(r["params"])] if r["params"] else []
+        params = tuple(ParamFact(*p) for p in json.loads(r["params"])) if r["params"] else ()
         files[r["path"]].defs.append(DefFact(r["qualname"], r["kind"], r["line"], r["value"], r["value_src"], params))
     for r in _rows(tables["env"]):
         files[r["path"]].env.append(
@@ -185,6 +188,13 @@ class HeadIndex:
         self.cache_dir = Path(cache_dir) / f"v{INDEX_VERSION}" if cache_dir is not None else None
         self._current: CodeIndex | None = None
         self._lock = threading.Lock()
+        self._saver: threading.Thread | None = None
+
+    def flush(self) -> None:
+        """Wait until the last built index is on disk."""
+        if self._saver is not None:
+            self._saver.join()
+            self._saver = None
 
     def current(self) -> tuple[HeadState, CodeIndex | None]:
         """HEAD (TTL-cached) and its index; None when there is no commit to index."""
@@ -205,7 +215,11 @@ class HeadIndex:
             else:
                 base = cur if cur is not None else self._latest_on_disk()
                 index = self.build(sha, base)
-                self._save(index)
+                # Written behind the read that needed it: a load at a new HEAD waits for the
+                # build, not for the disk. `flush()` (Memory.close) waits for the write.
+                self.flush()
+                self._saver = threading.Thread(target=self._save, args=(index,), name="warrant-index-save", daemon=True)
+                self._saver.start()
             self._current = index
             return index
 

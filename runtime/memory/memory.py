@@ -140,6 +140,8 @@ class Memory:
         return cls(store, repo=head, index_dir=index_dir, journal=journal)
 
     def close(self) -> None:
+        if self.index is not None:
+            self.index.flush()
         self.store.close()
         if self._own_journal and self._journal is not None:
             self._journal.close()

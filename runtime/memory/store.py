@@ -75,7 +75,10 @@ class MemoryStore:
 
     # -- reading ---------------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Fold in events another process appended since this handle last looked."""
+        """Fold in events another process appended since this handle last looked. The writer
+        holds the table's lock, so nothing it has not folded can exist: it skips the round trip."""
+        if self._t.writer:
+            return
         self._t.refresh()
         if self._t._tail_seq > self._seq:
             self._fold(self._t.scan(where=f"seq > {self._seq}"))

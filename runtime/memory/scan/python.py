@@ -49,6 +49,8 @@ def literal(node: ast.AST | None) -> tuple[str | None, str | None]:
         value = _jsonable(ast.literal_eval(node))
         return canonical_json(value).decode(), None
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        if not isinstance(node, (ast.Name, ast.Attribute, ast.Call, ast.BinOp, ast.UnaryOp)):
+            return None, f"<{type(node).__name__.lower()} expression>"  # unparsing every lambda cost a tenth of a build
         try:
             src = ast.unparse(node)
         except Exception:  # noqa: BLE001 - unparse of an odd node only loses the display text
@@ -139,7 +141,7 @@ class _Walker:
         in_class = bool(self.kinds) and self.kinds[-1] == "class"
         if isinstance(node, ast.ClassDef):
             kind = "class"
-            params: list[ParamFact] = []
+            params: tuple[ParamFact, ...] = ()
         else:
             kind = "method" if in_class else "function"
             params = _params(node.args)
@@ -186,7 +188,7 @@ class _Walker:
     def _import(self, node: ast.Import) -> bool:
         for a in node.names:
             bound = a.asname or a.name.split(".")[0]
-            self.imports.append(ImportFact(a.name, None, bound, self.scope, node.lineno, []))
+            self.imports.append(ImportFact(a.name, None, bound, self.scope, node.lineno, ()))
             if a.name == "os":
                 self.os_names.add(a.asname or "os")
         return True
@@ -196,10 +198,10 @@ class _Walker:
         for a in node.names:
             if a.name == "*":
                 self.dynamic = True
-                self.imports.append(ImportFact(module, "*", "*", self.scope, node.lineno, []))
+                self.imports.append(ImportFact(module, "*", "*", self.scope, node.lineno, ()))
                 continue
             bound = a.asname or a.name
-            self.imports.append(ImportFact(module, a.name, bound, self.scope, node.lineno, []))
+            self.imports.append(ImportFact(module, a.name, bound, self.scope, node.lineno, ()))
             if module == "os":
                 if a.name == "environ":
                     self.environ_names.add(bound)
@@ -267,9 +269,7 @@ class _Walker:
         for q, names in self.uses.items():
             for n in names:
                 by_name.setdefault(n, []).append(q)
-        for imp in self.imports:
-            imp.used_in = sorted(by_name.get(imp.bound, ()))
-        return self.imports
+        return [imp._replace(used_in=tuple(sorted(by_name.get(imp.bound, ())))) for imp in self.imports]
 
 
 _LEAVES = frozenset(
@@ -299,7 +299,7 @@ _HANDLERS = {
 }
 
 
-def _params(args: ast.arguments) -> list[ParamFact]:
+def _params(args: ast.arguments) -> tuple[ParamFact, ...]:
     out = []
     positional = [*args.posonlyargs, *args.args]
     defaults: list[ast.AST | None] = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
@@ -311,7 +311,7 @@ def _params(args: ast.arguments) -> list[ParamFact]:
         out.append(_param(a.arg, d))
     if args.kwarg:
         out.append(ParamFact(args.kwarg.arg, False, None, None))
-    return out
+    return tuple(out)
 
 
 def _param(name: str, default: ast.AST | None) -> ParamFact:
