@@ -224,6 +224,13 @@ def constants(tree: ast.Module) -> dict[str, list[Any]]:
 _NOT_LITERAL = object()
 
 
+def _toml(src: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(src)
+    except tomllib.TOMLDecodeError:
+        return {}  # a broken manifest declares nothing
+
+
 def dependencies(snap: Snapshot) -> list[tuple[str, str, str]]:
     """(canonical name, group, file) from pyproject.toml files and requirements*.txt."""
     out = []
@@ -233,10 +240,7 @@ def dependencies(snap: Snapshot) -> list[tuple[str, str, str]]:
         if src is None:
             continue
         if base == "pyproject.toml":
-            try:
-                doc = tomllib.loads(src)
-            except tomllib.TOMLDecodeError:
-                continue
+            doc = _toml(src)
             proj = doc.get("project", {})
             groups = [("", proj.get("dependencies") or [])]
             groups += list((proj.get("optional-dependencies") or {}).items())
@@ -267,11 +271,7 @@ def config_leaves(snap: Snapshot) -> list[tuple[str, str, Any]]:
         if src is None or "/" in path:
             continue
         if base == "pyproject.toml":
-            try:
-                doc = tomllib.loads(src)
-            except tomllib.TOMLDecodeError:
-                continue
-            stack = [("tool", doc.get("tool", {}))]
+            stack = [("tool", _toml(src).get("tool", {}))]
             while stack:
                 key, value = stack.pop()
                 if isinstance(value, dict):
