@@ -162,7 +162,8 @@ def param_defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tupl
 
 
 def names_in(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    """Names the code reads: `_ = x` does not use a `_` imported from gettext."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
 def module_imports(tree: ast.Module) -> list[tuple[str, str]]:

@@ -141,3 +141,28 @@ def test_an_incremental_update_reparses_only_the_files_a_commit_changed(memory, 
     _, index = memory.index.current()
     assert index.stats.mode == "incremental" and index.stats.scanned == 3
     assert parse_anchor({"kind": "symbol", "symbol": "app.m2:X2", "value": 2}).evaluate(index).outcome is V
+
+
+def test_a_lock_file_pin_gives_a_version_but_never_a_role(memory, repo, clock):
+    repo.write("uv.lock", 'version = 1\n\n[[package]]\nname = "requests"\nversion = "2.31.0"\n\n[[package]]\nname = "tox-uv"\nversion = "1.0"\n')
+    repo.commit("lock")
+    clock.advance(31)
+    _, index = memory.index.current()
+    cases = [
+        ({"kind": "dependency", "name": "tox-uv", "group": ""}, R, "declared only as lock"),  # pinned, never declared at runtime
+        ({"kind": "dependency", "name": "tox-uv"}, V, "uv.lock"),
+        ({"kind": "dependency", "name": "requests", "group": "", "specifier": ">=2.30,<3"}, V, "2.31.0"),  # the pin decides the range
+    ]
+    for anchor, outcome, detail in cases:
+        r = parse_anchor(anchor).evaluate(index)
+        assert r.outcome is outcome and detail in r.detail, (anchor, r.detail)
+
+
+def test_a_module_getattr_leaves_existence_open_but_not_a_class_definition(memory, repo, clock):
+    repo.write("app/compat.py", "def __getattr__(name):\n    raise AttributeError(name)\n")
+    repo.commit("dynamic module")
+    clock.advance(31)
+    _, index = memory.index.current()
+    assert parse_anchor({"kind": "symbol", "symbol": "app.compat:Old"}).evaluate(index).outcome is I
+    r = parse_anchor({"kind": "symbol", "symbol": "app.compat:Old", "defined_as": "class"}).evaluate(index)
+    assert r.outcome is R and "not defined" in r.detail

@@ -66,7 +66,9 @@ class DependencyAnchor(AnchorBase):
         if self.specifier is None:
             return Outcome.VERIFIED, f"{name} is declared in {', '.join(at)}", at
         want = SpecifierSet(self.specifier)
-        verdicts = [(p, d, satisfies(d, want)) for p, d in role]
+        # The declaration decides the role; a lock's pin of the same project says which version.
+        locked = [(p, d) for p, d in declared if d.source == "lock" and (p, d) not in role]
+        verdicts = [(p, d, satisfies(d, want)) for p, d in role + locked]
         ok = [(p, d) for p, d, o in verdicts if o is Outcome.VERIFIED]
         if ok:
             p, d = ok[0]

@@ -79,7 +79,10 @@ class SymbolAnchor(AnchorBase):
                 msg = f"{q} is bound in {f.path} by an import from {i.module}"
                 plain = self.defined_as is None and self.param is None and not self.has("value")
                 return (Outcome.VERIFIED if plain else Outcome.INCONCLUSIVE), msg, [f"{f.path}:{i.line}"]
-            if f.dynamic:
+            plain = self.defined_as is None and self.param is None and not self.has("value")
+            if f.dynamic and plain:
+                # A module __getattr__ or a star import may supply the name at run time; only a
+                # claim about a definition (a class, a default, a value) is decided by its absence.
                 return Outcome.INCONCLUSIVE, f"{q} is not defined in {f.path}, which may provide names dynamically (__getattr__ or a star import)", []
             parent = q.rpartition(".")[0]
             if parent and not any(d.qualname == parent for d in f.defs):

@@ -19,6 +19,9 @@ from packaging.utils import canonicalize_name
 from runtime.memory.scan.base import PARSE_ERROR, DepFact, FileFacts, ScanError, Scanner, decode_text
 
 _LOCKS = {"poetry.lock", "uv.lock", "pdm.lock"}
+# A lock file pins what was resolved (dev tools included); it declares no role. Its entries sit in
+# this group so that "a runtime dependency" is never verified by a pin of a dev-only tool.
+LOCKED = "(locked)"
 _REQ = re.compile(r"(^|/)(requirements[^/]*\.(txt|in)|requirements/[^/]+\.(txt|in))$")
 
 
@@ -90,7 +93,7 @@ class DependencyScanner(Scanner):
                 deps = self._pyproject(tomllib.loads(text))
             elif base in _LOCKS:
                 deps = [
-                    DepFact(canonicalize_name(p["name"]), f"=={p['version']}", "", "lock", str(p["version"]), "")
+                    DepFact(canonicalize_name(p["name"]), f"=={p['version']}", LOCKED, "lock", str(p["version"]), "")
                     for p in tomllib.loads(text).get("package", [])
                     if isinstance(p, dict) and "name" in p and "version" in p
                 ]
@@ -155,7 +158,7 @@ class DependencyScanner(Scanner):
             for name, body in (doc.get(section) or {}).items():
                 v = (body or {}).get("version", "")
                 pin = v[2:] if v.startswith("==") else None
-                out.append(DepFact(canonicalize_name(name), v, group, "lock", pin, f"{name}{v}"))
+                out.append(DepFact(canonicalize_name(name), v, LOCKED, "lock", pin, f"{name}{v}"))
         return out
 
     def _setup_cfg(self, text: str) -> list[DepFact]:
