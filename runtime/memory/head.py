@@ -94,7 +94,10 @@ class GitHead:
 
     def tree(self, sha: str) -> list[TreeEntry]:
         """Every path at commit `sha` (blobs, symlinks, submodules), one `git ls-tree` call."""
-        out = self.repo.git.ls_tree("-r", "-z", "-l", "--full-tree", sha)
+        try:
+            out = self.repo.git.ls_tree("-r", "-z", "-l", "--full-tree", sha)
+        except git.GitCommandError as exc:
+            raise RepositoryError(f"repo: cannot list commit {sha}: {str(exc.stderr).strip() or exc}") from None
         entries = []
         for rec in out.split("\0"):
             if not rec:

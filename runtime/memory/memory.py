@@ -10,8 +10,10 @@ Status changes are written only when they change, so a steady-state load writes 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import re
+import threading
 import time
 from collections import deque
 from pathlib import Path
@@ -103,6 +105,15 @@ def node_outcome(results: Sequence[AnchorResult]) -> Outcome:
     return Outcome.INCONCLUSIVE
 
 
+def _locked(fn: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    def call(self: "Memory", *a: Any, **kw: Any) -> Any:
+        with self._lock:
+            return fn(self, *a, **kw)
+
+    return call
+
+
 class Memory:
     def __init__(
         self,
@@ -118,6 +129,9 @@ class Memory:
         self._journal = journal
         self._own_journal = False
         self._anchors: dict[str, list[AnchorBase]] = {}
+        # One writer process, possibly many threads (an MCP server runs tools in worker threads):
+        # the fold and the append must not interleave.
+        self._lock = threading.RLock()
 
     @classmethod
     def open(
@@ -158,6 +172,7 @@ class Memory:
     def add(self, memory: NewMemory | dict[str, Any]) -> MemoryNode:
         return self.add_many([memory])[0]
 
+    @_locked
     def add_many(self, memories: Iterable[NewMemory | dict[str, Any]]) -> list[MemoryNode]:
         """Validate everything first, then write once: a bad item writes nothing at all.
         The same memory written again is the same node (content-addressed) and writes nothing."""
@@ -220,6 +235,7 @@ class Memory:
         return out
 
     # -- retract ---------------------------------------------------------------------------------
+    @_locked
     def retract(self, node_id: str, reason: str, evidence: Sequence[str] = (), *, actor: str = "human") -> RetractionReceipt:
         """Mark `node_id` REFUTED, everything derived from it (transitively) SUSPECT; journal the
         receipt. Checked before anything is written: the node exists and is not already REFUTED,
@@ -389,6 +405,7 @@ class Memory:
             checks.append(NodeCheck(node_id=n.id, outcome=o, status=status, anchor_results=results[n.id], receipt=receipts.get(n.id)))
         return state, None, checks
 
+    @_locked
     def load_memory(self, query: str = "", *, limit: int | None = 20, kinds: Sequence[str] | None = None, verify: bool = True) -> LoadResult:
         """ACTIVE and VERIFIED nodes matching `query` (every query word in the text or tags; ""
         matches all), newest first, each with its anchor results. REFUTED and SUSPECT nodes never
@@ -432,6 +449,7 @@ class Memory:
                 )
         return LoadResult(head=head, problem=problem, nodes=out, retired=retired, persisted=self.store.writer, elapsed_ms=(time.perf_counter() - t0) * 1000)
 
+    @_locked
     def verify(self, node_ids: Sequence[str] | None = None) -> VerifyResult:
         """Verify-on-read for the given nodes (default: every ACTIVE and VERIFIED node)."""
         self.store.refresh()
@@ -449,11 +467,13 @@ class Memory:
         return VerifyResult(head=state.sha if state else None, problem=problem, checks=checks, persisted=self.store.writer)
 
     # -- show / export / guard -------------------------------------------------------------------
+    @_locked
     def show(self, node_id: str) -> dict[str, Any]:
         self.store.refresh()
         node = self.store.get(node_id)
         return {"node": node.model_dump(mode="json"), "events": self.store.events(node_id)}
 
+    @_locked
     def receipts(self, node_id: str | None = None) -> list[RetractionReceipt]:
         self.store.refresh()
         out = []
@@ -464,6 +484,7 @@ class Memory:
                     out.append(RetractionReceipt.model_validate(p["receipt"]))
         return out
 
+    @_locked
     def blocked(self, ids: Iterable[str]) -> dict[str, str]:
         """Of `ids`, the memory nodes an action must not depend on: REFUTED, SUSPECT, or unknown.
         (The tool bus asks this before running an intent.)"""
