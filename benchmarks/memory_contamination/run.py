@@ -242,25 +242,32 @@ def speed(clone_path: Path, facts: list[Fact], work: Path, rng: random.Random, q
     nodes = mem.add_many([{"text": f.text, "author": "writer", "anchors": f.anchors} for f in facts])
     mem.load_memory("", limit=None)  # warm: index built, transitions written
     _, index = mem.index.current()
-    per = []
+    # Wall time on a shared machine includes other people's processes; CPU time is this
+    # process's own work. Both are reported.
+    per, per_cpu = [], []
     for _ in range(3):
         for n in nodes:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             node_outcome(mem._evaluate(n, index))
             per.append((time.perf_counter() - t0) * 1000)
+            per_cpu.append((time.process_time() - c0) * 1000)
     per.sort()
+    per_cpu.sort()
     words = sorted({w for f in facts if not f.false for w in f.text.replace("`", " ").split() if len(w) > 3 and w.isidentifier()})
-    loads, sizes = [], []
+    loads, loads_cpu, sizes = [], [], []
     for i in range(50 if quick else 300):
         q = rng.choice(words) if i % 5 else ""
+        c0 = time.process_time()
         r = mem.load_memory(q, limit=20)
+        loads_cpu.append((time.process_time() - c0) * 1000)
         loads.append(r.elapsed_ms)
         sizes.append(len(r.nodes))
     loads.sort()
+    loads_cpu.sort()
     mem.close()
     return {
-        "verify_per_memory_ms": {"p50": round(percentile(per, 0.5), 4), "p99": round(percentile(per, 0.99), 4), "samples": len(per)},
-        "load_of_20_ms": {"p50": round(percentile(loads, 0.5), 3), "p99": round(percentile(loads, 0.99), 3), "samples": len(loads), "mean_nodes": round(sum(sizes) / len(sizes), 1)},
+        "verify_per_memory_ms": {"p50": round(percentile(per, 0.5), 4), "p99": round(percentile(per, 0.99), 4), "cpu_p99": round(percentile(per_cpu, 0.99), 4), "samples": len(per)},
+        "load_of_20_ms": {"p50": round(percentile(loads, 0.5), 3), "p99": round(percentile(loads, 0.99), 3), "cpu_p99": round(percentile(loads_cpu, 0.99), 3), "samples": len(loads), "mean_nodes": round(sum(sizes) / len(sizes), 1)},
     }
 
 
@@ -427,6 +434,8 @@ def judge(results: dict, speed_only: dict, audited: dict) -> dict[str, Any]:
     loads = [e["speed"]["load_of_20_ms"]["p99"] for e in results.values()]
     v["verify_p99_ms_per_memory_worst"] = max(per) if per else None
     v["load_of_20_p99_ms_worst"] = max(loads) if loads else None
+    v["verify_cpu_p99_ms_per_memory_worst"] = max(e["speed"]["verify_per_memory_ms"]["cpu_p99"] for e in results.values()) if results else None
+    v["load_of_20_cpu_p99_ms_worst"] = max(e["speed"]["load_of_20_ms"]["cpu_p99"] for e in results.values()) if results else None
     idx = {**{k: e["index"] for k, e in results.items()}, **speed_only}
     big = {k: x for k, x in idx.items() if x["python_lines"] >= 50_000}
     v["cold_build_for_50k_lines"] = {k: {"lines": x["python_lines"], "s": x["cold_build_s"]["median"]} for k, x in big.items()}
