@@ -80,8 +80,7 @@ class MemoryStore:
         if self._t.writer:
             return
         self._t.refresh()
-        if self._t._tail_seq > self._seq:
-            self._fold(self._t.scan(where=f"seq > {self._seq}"))
+        self._fold(self._t.scan(where=f"seq > {self._seq}"))
 
     def get(self, node_id: str, field: str = "node_id") -> MemoryNode:
         try:
