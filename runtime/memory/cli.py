@@ -269,10 +269,11 @@ def mcp(store: str = StoreOpt, repo: str = RepoOpt) -> None:
 
     Example: warrant memory mcp --store .warrant/ledger --repo .
     """
-    try:
-        from runtime.memory.mcp_server import serve_stdio
-        import mcp.server.mcpserver  # noqa: F401
-    except ModuleNotFoundError:
+    import importlib.util
+
+    from runtime.memory.mcp_server import serve_stdio
+
+    if importlib.util.find_spec("mcp") is None:
         _fail("the MCP server needs the mcp package: pip install 'warrant-runtime[mcp]'")
     with _open(store, repo) as m:
         serve_stdio(m)

@@ -26,7 +26,7 @@ from ledger.journal import JournalKind
 from ledger.table import is_local, local_path
 from runtime.contract import LEDGER_ID_PATTERN
 from runtime.memory.anchors import AnchorBase, AnchorResult, Outcome, parse_anchor
-from runtime.memory.errors import AlreadyRetracted, MemoryInputError, NodeNotFound
+from runtime.memory.errors import AlreadyRetracted, MemoryInputError
 from runtime.memory.head import GitHead, HeadState
 from runtime.memory.index import CodeIndex, HeadIndex
 from runtime.memory.node import (

@@ -11,7 +11,6 @@ from ledger import Journal, Ledger
 from ledger.journal import JournalKind
 from runtime.grants import GrantBook
 from runtime.memory import AlreadyRetracted, Memory, MemoryInputError, NodeNotFound, Status
-from runtime.registry import ToolRegistry
 from runtime.toolbus import ToolBus, ToolRefused, ToolResult
 from tests.memory.conftest import fact
 
