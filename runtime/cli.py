@@ -126,6 +126,9 @@ def ledger_verify(ledger: str = LedgerOpt) -> None:
         reports.append(Journal.open(ledger, writer=False).verify())
     except LedgerError:
         pass  # no journal written yet: nothing to verify there
+    from runtime.memory.store import memory_reports  # the memory table is chained the same way
+
+    reports += memory_reports(ledger)
     ok = True
     for rep in reports:
         if rep.ok:

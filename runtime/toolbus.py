@@ -15,7 +15,7 @@ import threading
 import time
 import uuid
 from concurrent.futures import Future, wait
-from typing import Any, Callable, Literal, Union
+from typing import Any, Callable, Iterable, Literal, Protocol, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -55,7 +55,7 @@ class UnverifiedClaim(_Result):
 
 
 # The bus refuses for missing/unverified claims, or for any reason the grant book refuses a grant.
-RefusedCode = Union[Literal["claims_missing", "claims_unverified"], RefusalCode]
+RefusedCode = Union[Literal["claims_missing", "claims_unverified", "memory_retracted"], RefusalCode]
 
 
 class ToolRefused(_Result):
@@ -96,6 +96,13 @@ class ToolResult(_Result):
     output: Any
 
 
+class MemoryGuard(Protocol):
+    """What the bus asks memory (runtime.memory.Memory): which of these ids are retracted
+    (REFUTED), derived from a retracted node (SUSPECT), or unknown memory nodes."""
+
+    def blocked(self, ids: Iterable[str]) -> dict[str, str]: ...
+
+
 ProposeOutcome = Union[ToolCallAccepted, ToolCallRejected]
 ExecuteOutcome = Union[ToolResult, ToolCallRejected, ToolRefused, ToolFailed]
 
@@ -118,8 +125,10 @@ class ToolBus:
         journal: Journal,
         grants: GrantBook,
         policy: Policy | None = None,
+        memory: MemoryGuard | None = None,
     ):
         self.registry = registry
+        self._memory = memory
         self._ledger = ledger
         self._journal = journal
         self._grants = grants
@@ -212,6 +221,16 @@ class ToolBus:
             rejected = outcome.model_copy(update={"call_id": call_id})
             return finish(rejected, error=outcome.violations[0].code, effect="none")
         assert resolved is not None and tool is not None
+
+        if self._memory is not None and resolved.depends_on:
+            blocked = self._memory.blocked(resolved.depends_on)
+            if blocked:
+                listed = ", ".join(f"{k} ({v})" for k, v in sorted(blocked.items()))
+                refused = ToolRefused(
+                    call_id=call_id, tool=tool.name, version=tool.version, code="memory_retracted",
+                    message=f"the intent depends on memory that was retracted or derives from a retraction: {listed}",
+                )
+                return finish(refused, error="memory_retracted", effect="none")
 
         if tool.irreversible:
             refused = self._authorise(run_id, call_id, resolved, tool, grant_id, record)
