@@ -81,14 +81,14 @@ class StoreReport:
 
 
 def verify_table(uri: str, name: str, checkpoints: Checkpoints | None, spec: TableSpec | None = None) -> VerifyReport:
-    witnesses = [w for w in (checkpoints.read() if checkpoints else []) if not w.error]
-    return _verify(uri, name, witnesses, spec)
+    return _verify(uri, name, checkpoints.read() if checkpoints else [], spec, unreadable=True)
 
 
-def _verify(uri: str, name: str, witnesses: list[Witness], spec: TableSpec | None) -> VerifyReport:
+def _verify(uri: str, name: str, witnesses: list[Witness], spec: TableSpec | None, *, unreadable: bool) -> VerifyReport:
+    """`unreadable`: whether to report checkpoint copies that cannot be read (per table)."""
     path = table_path(uri, name)
     if not _exists(path):
-        found = problems(name, witnesses, DiskHead(exists=False), lambda _seq: None)
+        found = problems(name, witnesses, DiskHead(exists=False), lambda _seq: None, unreadable=unreadable)
         return VerifyReport(name, 0, GENESIS, [ChainBreak(-1, "", p) for p in found])
     try:
         ds = open_dataset(path, name)
@@ -117,7 +117,7 @@ def _verify(uri: str, name: str, witnesses: list[Witness], spec: TableSpec | Non
     disk = DiskHead(True, version, rows.last_seq, rows.last_hash, (metadata or {}).get(CHAINED_KEY.encode()) is not None)
     if not chain.ok:  # past a break the chain's head means nothing; a lost version still does
         disk = DiskHead(True, version, None, "", disk.marked)
-    found = problems(name, witnesses, disk, rows.hashes.get)
+    found = problems(name, witnesses, disk, rows.hashes.get, unreadable=unreadable)
     report.breaks += [ChainBreak(-1, "", p, version) for p in found]
     return report
 
@@ -254,7 +254,7 @@ def verify_store(uri: str, mirror: str | None = None) -> StoreReport:
     nothing there is a ledger's. `mirror`: a checkpoint mirror (default: WARRANT_CHECKPOINT_MIRROR)."""
     base = uri[len("file://"):] if uri.startswith("file://") else uri
     if "://" not in base and not Path(base).is_dir():
-        raise NotALedger(f"{uri!r} is not a ledger: no such directory")
+        raise NotALedger(f"no ledger at {uri!r}: nothing was ever written there")
     checkpoints = Checkpoints.for_ledger(uri, mirror)
     witnesses = checkpoints.read()
     report = StoreReport(uri)
@@ -265,12 +265,12 @@ def verify_store(uri: str, mirror: str | None = None) -> StoreReport:
     on_disk = _tables_on_disk(uri)
     checkpointed = sorted({t for w in good for t in (w.heads or {})})
     if not on_disk and not checkpointed and not report.breaks:
-        raise NotALedger(f"{uri!r} is not a ledger: no ledger tables and no checkpoint there")
+        raise NotALedger(f"no ledger at {uri!r}: no ledger tables and no checkpoint there")
     names = [t for t in _SPECS if t in on_disk or t in checkpointed]
     names += [t for t in on_disk + checkpointed if t not in names]
     for name in dict.fromkeys(names):
-        report.tables.append(_verify(uri, name, good, None))
-    if all(w.heads is None for w in good):
+        report.tables.append(_verify(uri, name, witnesses, None, unreadable=False))
+    if all(w.heads is None and not w.error for w in witnesses):
         report.notes.append("no checkpoint yet: a rollback before the next write cannot be told apart from a fresh ledger")
     for w in good[1:]:
         if w.heads is None:

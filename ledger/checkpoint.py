@@ -169,6 +169,8 @@ class Checkpoints:
     """The checkpoint copies of one ledger: the primary beside the tables, then the mirrors."""
 
     def __init__(self, ledger_uri: str, mirrors: Sequence[str] = ()):
+        ledger_uri = os.fspath(ledger_uri)
+        mirrors = [os.fspath(m) for m in mirrors]
         self.ledger_uri = ledger_uri
         self._identity = ledger_identity(ledger_uri)
         primary = ledger_uri.rstrip("/") + "/" + FILE
@@ -235,18 +237,28 @@ def mirror_file(mirror: str, ledger_uri: str) -> str:
     return mirror.rstrip("/") + "/" + sha256_hex(ledger_identity(ledger_uri).encode())[:24] + ".checkpoint.json"
 
 
-def problems(table: str, witnesses: Sequence[Witness], disk: DiskHead, hash_at: Callable[[int], str | None]) -> list[str]:
+def problems(
+    table: str,
+    witnesses: Sequence[Witness],
+    disk: DiskHead,
+    hash_at: Callable[[int], str | None],
+    *,
+    unreadable: bool = True,
+) -> list[str]:
     """Everything on which `disk` disagrees with a checkpoint copy, one sentence each, naming the
     table, what the checkpoint expected and what storage has. Empty: consistent.
 
     A copy that is *behind* the chain is fine (the writer dies between its Lance commit and its
     checkpoint write; a mirror was added later): what matters is that the chain still holds
-    every head a copy recorded."""
+    every head a copy recorded. `unreadable` False: leave a copy that cannot be read out of the
+    sentences (a caller reporting it once for all tables)."""
     out = []
     recorded = False
     for w in witnesses:
         if w.error:
-            out.append(f"checkpoint {w.where} {w.error}")
+            recorded = True  # what it recorded is unknown: do not also call the checkpoint missing
+            if unreadable:
+                out.append(f"checkpoint {w.where} {w.error}")
             continue
         head = (w.heads or {}).get(table)
         if head is None:

@@ -87,6 +87,7 @@ class AppendOnlyTable:
         """`chained`: the columns each link commits to, in a fixed order (`seq` among them).
         `checkpoints`: where heads are recorded (default: beside the tables, plus the mirror
         named by WARRANT_CHECKPOINT_MIRROR)."""
+        uri = os.fspath(uri)
         self.uri = uri
         self.name = name
         self.schema = pa.schema(list(schema) + CHAIN_COLUMNS)
@@ -186,8 +187,8 @@ class AppendOnlyTable:
         with self._reading():
             return self._table.count_rows()
 
-    def scan(self, columns: list[str] | None = None, where: str | None = None) -> pa.Table:
-        q = self._table.search()
+    def scan(self, columns: list[str] | None = None, where: str | None = None, *, table: Any = None) -> pa.Table:
+        q = (table or self._table).search()
         if where:
             q = q.where(where)
         if columns:
@@ -218,26 +219,28 @@ class AppendOnlyTable:
             q = q.where(where)
         return q.select(columns).limit(limit).to_arrow().to_pylist()
 
-    def _read_tail(self) -> tuple[int, str]:
+    def _read_tail(self, table: Any = None) -> tuple[int, str]:
         """The last entry (seq, hash), reading only the `seq` column: in an intact chain the last
         of n entries has seq n - 1. A tampered chain falls back to the highest seq, streamed."""
-        n = self.count()
+        table = table or self._table
+        with self._reading():
+            n = table.count_rows()
         if n == 0:
             return -1, GENESIS
-        t = self.scan(["seq", "entry_hash"], where=f"seq >= {n - 1}")
+        t = self.scan(["seq", "entry_hash"], where=f"seq >= {n - 1}", table=table)
         if t.num_rows == 1 and t["seq"][0].as_py() == n - 1:
             return n - 1, t["entry_hash"][0].as_py()
         best = (-1, GENESIS)
         with self._reading():
-            for batch in self._table.search().select(["seq", "entry_hash"]).limit(None).to_batches():
+            for batch in table.search().select(["seq", "entry_hash"]).limit(None).to_batches():
                 if batch.num_rows:
                     i = int(batch["seq"].to_numpy().argmax())
                     if batch["seq"][i].as_py() > best[0]:
                         best = (batch["seq"][i].as_py(), batch["entry_hash"][i].as_py())
         return best
 
-    def _hash_at(self, seq: int) -> str | None:
-        t = self.scan(["entry_hash"], where=f"seq = {int(seq)}")
+    def _hash_at(self, seq: int, table: Any = None) -> str | None:
+        t = self.scan(["entry_hash"], where=f"seq = {int(seq)}", table=table)
         return t["entry_hash"][0].as_py() if t.num_rows else None
 
     # -- checkpoint ----------------------------------------------------------------------------
@@ -260,20 +263,20 @@ class AppendOnlyTable:
     def check_head(self) -> None:
         """Raise LedgerIntegrityError when the table as stored now is behind, or off, what the
         checkpoint recorded (manifests deleted, the table removed, an old version restored).
-        Reads the latest version from storage: what a new process would see. A writer that
-        finds this appends nothing more."""
+        Reads through a fresh handle, as a new process would: an open handle keeps serving the
+        manifests it has cached after they are deleted. A writer that finds this appends no more."""
         with self._mutex:
             if self._broken:
                 raise LedgerIntegrityError(self._broken)
             with self._reading():
                 if self.name not in self._table_names():
-                    disk = DiskHead(exists=False)
+                    disk, stored = DiskHead(exists=False), None
                 else:
-                    self._table.checkout_latest()
-                    seq, head = self._read_tail()
-                    marked = CHAINED_KEY.encode() in (self._table.schema.metadata or {})
-                    disk = DiskHead(True, self._table.version, seq, head, marked)
-                found = problems(self.name, self.checkpoints.read(), disk, self._hash_at)
+                    stored = self._db.open_table(self.name)
+                    seq, head = self._read_tail(stored)
+                    marked = CHAINED_KEY.encode() in (stored.schema.metadata or {})
+                    disk = DiskHead(True, stored.version, seq, head, marked)
+                found = problems(self.name, self.checkpoints.read(), disk, lambda s: self._hash_at(s, stored))
             if found:
                 if self.writer:
                     self._broken = found

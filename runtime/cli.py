@@ -10,9 +10,10 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from ledger import EvidenceKind, Journal, Ledger, LedgerError
+from ledger import EvidenceKind, Ledger, LedgerError, LedgerIntegrityError, LedgerUnreadable
 from runtime.contract import json_schema
 
 app = typer.Typer(
@@ -42,8 +43,11 @@ def _fail(msg: str, code: int = 2) -> None:
 def _open_ledger(uri: str, writer: bool) -> Ledger:
     try:
         return Ledger.open(uri, writer=writer)
+    except (LedgerIntegrityError, LedgerUnreadable) as exc:
+        _fail(escape(f"{exc}") + " (see `warrant ledger verify`)", 1)  # the ledger is broken, not the command
+        raise
     except LedgerError as exc:
-        _fail(str(exc))
+        _fail(escape(str(exc)))
         raise  # unreachable; keeps type checkers quiet
 
 
@@ -112,28 +116,52 @@ def ledger_show(
 
 
 @ledger_app.command("verify")
-def ledger_verify(ledger: str = LedgerOpt) -> None:
-    """Recompute the hash chains of the ledger and the journal; name the first bad entry.
+def ledger_verify(
+    ledger: str = LedgerOpt,
+    checkpoint_mirror: Optional[str] = typer.Option(
+        None, "--checkpoint-mirror", help="Folder or URI holding a second checkpoint copy (env WARRANT_CHECKPOINT_MIRROR)."
+    ),
+) -> None:
+    """Audit the stored ledger: every table's hash chain, its Lance version history and its
+    head checkpoint; name what is edited, missing or unreadable (table, version, file, entry).
 
-    Exit code 0: intact. 1: an entry was edited, removed or inserted behind the ledger's back.
+    Exit code 0: intact. 1: integrity broken (an edit, a rollback, a missing table, version or
+    file, a damaged file). 2: the path is not a ledger. 3: internal error.
 
-    Example: warrant ledger verify --ledger .warrant/ledger
+    Example: warrant ledger verify --ledger .warrant/ledger --checkpoint-mirror /mnt/audit/warrant
     """
-    led = _open_ledger(ledger, writer=False)
-    reports = [led.verify()]
+    from ledger.audit import NotALedger, verify_store
+    from ledger.storage import native_stderr_captured
+
     try:
-        reports.append(Journal.open(ledger, writer=False).verify())
-    except LedgerError:
-        pass  # no journal written yet: nothing to verify there
-    ok = True
-    for rep in reports:
+        # Lance prints Rust panics from damaged files on stderr before raising; they are folded
+        # into the report below instead.
+        with native_stderr_captured() as native:
+            report = verify_store(ledger, checkpoint_mirror)
+    except NotALedger as exc:
+        _fail(escape(str(exc)), 2)
+        raise
+    except Exception as exc:  # noqa: BLE001 - a bug here must not read as "integrity broken"
+        _fail(escape(f"internal error while verifying {ledger}: {type(exc).__name__}: {exc}"), 3)
+        raise
+    for b in report.breaks:
+        out.print(f"[bold red]BROKEN[/] ledger: {escape(b.reason)}", soft_wrap=True)
+    for rep in report.tables:
         if rep.ok:
-            out.print(f"[green]ok[/] {rep.table}: {rep.entries} entries, head {rep.head_hash}")
-        else:
-            ok = False
-            b = rep.first_bad
-            out.print(f"[bold red]BROKEN[/] {rep.table}: first bad entry seq={b.seq} id={b.entry_id}: {b.reason}")
-    raise typer.Exit(0 if ok else 1)
+            out.print(f"[green]ok[/] {escape(rep.table)}: {rep.entries} entries, head {rep.head_hash}, Lance version {rep.version}", soft_wrap=True)
+            continue
+        for b in rep.breaks:
+            at = [f"version {b.version}" if b.version is not None else "", f"file {b.file}" if b.file else ""]
+            at_s = ", ".join(a for a in at if a)
+            entry = f"first bad entry seq={b.seq} id={b.entry_id}: " if b.seq >= 0 else ""
+            # soft_wrap: a path or hash broken across lines is useless to grep and to a reader
+            out.print(f"[bold red]BROKEN[/] {escape(rep.table)}{escape(f' ({at_s})' if at_s else '')}: {escape(entry + b.reason)}", soft_wrap=True)
+    for note in report.notes + [n for rep in report.tables for n in rep.notes]:
+        out.print(f"[dim]note: {escape(note)}[/]", soft_wrap=True)
+    panics = [line for line in native if "panicked at" in line]
+    if panics:
+        out.print(f"[dim]note: Lance reported while reading: {escape(panics[0])}[/]", soft_wrap=True)
+    raise typer.Exit(0 if report.ok else 1)
 
 
 @ledger_app.command("export")
