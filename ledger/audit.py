@@ -10,14 +10,23 @@ What `warrant ledger verify` runs. Per table, in this order:
 A file Lance cannot read is reported with its table, version and path, never raised.
 
 Opens only the Lance files: no LanceDB connection, no writer lock, no in-memory index.
+`verify_store_isolated` runs it in a child process, because some damaged files make Lance abort
+the process that reads them (see storage.py): the parent then reports the file the child was
+reading and verifies the other tables without it.
 """
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import json
+import os
+import signal
+import subprocess
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from ledger.chain import GENESIS, ChainBreak, VerifyReport, verify_rows
 from ledger.checkpoint import Checkpoints, DiskHead, Witness, problems
@@ -249,9 +258,10 @@ def _tables_on_disk(uri: str) -> list[str]:
     return sorted(i.base_name[: -len(".lance")] for i in infos if i.type == pafs.FileType.Directory and i.base_name.endswith(".lance"))
 
 
-def verify_store(uri: str, mirror: str | None = None) -> StoreReport:
-    """Verify every table of the ledger at `uri` (see the module docstring). NotALedger when
-    nothing there is a ledger's. `mirror`: a checkpoint mirror (default: WARRANT_CHECKPOINT_MIRROR)."""
+def verify_store(uri: str, mirror: str | None = None, skip: Sequence[str] = ()) -> StoreReport:
+    """Verify every table of the ledger at `uri` (see the module docstring) but those in `skip`.
+    NotALedger when nothing there is a ledger's. `mirror`: a checkpoint mirror (default: the env
+    var WARRANT_CHECKPOINT_MIRROR)."""
     base = uri[len("file://"):] if uri.startswith("file://") else uri
     if "://" not in base and not Path(base).is_dir():
         raise NotALedger(f"no ledger at {uri!r}: nothing was ever written there")
@@ -268,7 +278,7 @@ def verify_store(uri: str, mirror: str | None = None) -> StoreReport:
         raise NotALedger(f"no ledger at {uri!r}: no ledger tables and no checkpoint there")
     names = [t for t in _SPECS if t in on_disk or t in checkpointed]
     names += [t for t in on_disk + checkpointed if t not in names]
-    for name in dict.fromkeys(names):
+    for name in dict.fromkeys(n for n in names if n not in skip):
         report.tables.append(_verify(uri, name, witnesses, None, unreadable=False))
     if all(w.heads is None and not w.error for w in witnesses):
         report.notes.append("no checkpoint yet: a rollback before the next write cannot be told apart from a fresh ledger")
@@ -278,4 +288,70 @@ def verify_store(uri: str, mirror: str | None = None) -> StoreReport:
     return report
 
 
-__all__ = ["NotALedger", "StoreReport", "TableSpec", "register", "verify_store", "verify_table"]
+# -- in a child process ------------------------------------------------------------------------
+
+
+def verify_store_isolated(uri: str, mirror: str | None = None) -> StoreReport:
+    """`verify_store` in a child process (`python -m ledger.audit`). When the child dies inside
+    Lance, the table it was reading is reported unreadable (version, file, and Lance's last words
+    from its stderr) and the audit runs again without that table. RuntimeError when the child
+    fails any other way: that is a bug, not a verdict on the ledger."""
+    crashed: list[VerifyReport] = []
+    while True:
+        cmd = [sys.executable, "-m", "ledger.audit", uri, *(["--checkpoint-mirror", mirror] if mirror else [])]
+        cmd += [a for r in crashed for a in ("--skip", r.table)]
+        env = dict(os.environ, LANCEDB_LOG="error", RUST_BACKTRACE="0")
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+        at, result = None, None
+        for line in proc.stdout.splitlines():
+            tag, _, body = line.partition(" ")
+            if tag == "AT":
+                at = json.loads(body)
+            elif tag in ("REPORT", "NOTALEDGER"):
+                result = (tag, json.loads(body))
+        if result and result[0] == "NOTALEDGER":
+            raise NotALedger(result[1])
+        if result:
+            report = _report_from_json(result[1])
+            report.tables = crashed + report.tables
+            return report
+        if proc.returncode >= 0 or at is None or at[0] in {r.table for r in crashed}:
+            last = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
+            raise RuntimeError(f"the audit process failed: {last}")
+        table, version, file = at
+        how = signal.Signals(-proc.returncode).name if -proc.returncode in signal.valid_signals() else f"signal {-proc.returncode}"
+        said = [ln.strip() for ln in proc.stderr.splitlines() if "panicked at" in ln or "allocation" in ln or "error" in ln.lower()]
+        detail = f"Lance ended the process ({how}) while reading it" + (f": {said[-1]}" if said else "")
+        crashed.append(VerifyReport(table, 0, GENESIS, [ChainBreak(-1, "", f"unreadable: {detail}", version, file)], version=version))
+
+
+def _report_from_json(d: dict[str, Any]) -> StoreReport:
+    def table(t: dict[str, Any]) -> VerifyReport:
+        return VerifyReport(**{**t, "breaks": [ChainBreak(**b) for b in t["breaks"]]})
+
+    return StoreReport(d["uri"], [table(t) for t in d["tables"]], [ChainBreak(**b) for b in d["breaks"]], d["notes"])
+
+
+def _child(argv: list[str]) -> int:
+    from ledger import audit, storage  # the package's modules: `__main__` is a second copy of this one
+
+    ap = argparse.ArgumentParser(prog="python -m ledger.audit", description="Verify a ledger; print its report as JSON.")
+    ap.add_argument("uri")
+    ap.add_argument("--checkpoint-mirror", default=None)
+    ap.add_argument("--skip", action="append", default=[])
+    args = ap.parse_args(argv)
+    storage.reading_at = lambda t, v, f: print("AT " + json.dumps([t, v, f]), flush=True)
+    try:
+        report = audit.verify_store(args.uri, args.checkpoint_mirror, args.skip)
+    except audit.NotALedger as exc:
+        print("NOTALEDGER " + json.dumps(str(exc)), flush=True)
+        return 2
+    print("REPORT " + json.dumps(dataclasses.asdict(report)), flush=True)
+    return 0 if report.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(_child(sys.argv[1:]))
+
+
+__all__ = ["NotALedger", "StoreReport", "TableSpec", "register", "verify_store", "verify_store_isolated", "verify_table"]

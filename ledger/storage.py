@@ -7,19 +7,18 @@ fragment's data files, and streams a fragment in batches bounded in rows and byt
 memory does not grow with the ledger. Reading only: nothing here writes, deletes or restores.
 
 Damaged files fail in three ways: a Python exception, a Rust panic converted by pyo3
-(`PanicException` derives from BaseException, not Exception), or a panic message that Lance's
-background threads print on stderr before the error surfaces. `reading()` turns the first two
-into `LedgerUnreadable`; `native_stderr_captured()` keeps the third out of a report's output.
+(`PanicException` derives from BaseException, not Exception), or an abort of the whole process
+(a corrupted length can make Lance allocate tens of GB, and a failed allocation aborts). The first
+two become `LedgerUnreadable` in `reading()`; the third cannot be caught in the process it kills,
+so the audit runs in a child process and `reading_at` tells the parent where it was.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import pyarrow as pa
 
@@ -31,6 +30,15 @@ BATCH_BYTES = 8 << 20
 _READAHEAD = 2  # batches Lance decodes ahead of the consumer
 
 _U64_MAX = 2**64 - 1
+
+# Called with (table, version, file) before each manifest or data file is read: a process that
+# dies inside Lance leaves this as the last word on what it was reading.
+reading_at: Callable[[str, int | None, str | None], None] | None = None
+
+
+def _at(table: str, version: int | None, file: str | None) -> None:
+    if reading_at is not None:
+        reading_at(table, version, file)
 
 
 def is_storage_failure(exc: BaseException) -> bool:
@@ -94,6 +102,11 @@ def open_dataset(path: str, table: str, version: int | None = None) -> Any:
     manifest that could not be read."""
     import lance
 
+    if version is None:
+        present = manifest_versions(path)
+        _at(table, present[-1] if present else None, _manifest_file(path, present[-1] if present else None))
+    else:
+        _at(table, version, _manifest_file(path, version))
     try:
         return lance.dataset(path, version=version)
     except BaseException as exc:
@@ -119,13 +132,18 @@ class Fragment:
 def fragments(ds: Any, table: str, version: int | None = None) -> list[Fragment]:
     with reading(table, version, None):
         return [
-            Fragment(f.fragment_id, tuple(f"{table}.lance/{df.path}" for df in f.data_files()), f)
+            Fragment(f.fragment_id, tuple(f"{table}.lance/{_data_path(df.path)}" for df in f.data_files()), f)
             for f in ds.get_fragments()
         ]
 
 
+def _data_path(path: str) -> str:
+    return path if "/" in path else f"data/{path}"
+
+
 def batches(frag: Fragment, table: str, version: int | None, columns: Sequence[str] | None = None) -> Iterator[pa.RecordBatch]:
     """One fragment in bounded batches, in stored order. Failures name the fragment's file."""
+    _at(table, version, frag.file)
     it = frag.handle.to_batches(
         columns=list(columns) if columns else None,
         batch_size=BATCH_ROWS,
@@ -172,21 +190,3 @@ def diagnose(uri: str, table: str, exc: BaseException) -> LedgerUnreadable:
             raise
         return LedgerUnreadable(table, None, None, first_line(exc))
     return LedgerUnreadable(table, version, None, first_line(exc))
-
-
-@contextlib.contextmanager
-def native_stderr_captured() -> Iterator[list[str]]:
-    """Collect what native code writes to file descriptor 2 (Lance prints Rust panics there) into
-    the yielded list instead of the terminal. Process-wide: for a command line's report, never
-    for a server with other threads writing logs."""
-    lines: list[str] = []
-    saved = os.dup(2)
-    with tempfile.TemporaryFile() as tmp:
-        os.dup2(tmp.fileno(), 2)
-        try:
-            yield lines
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
-            tmp.seek(0)
-            lines.extend(tmp.read().decode("utf-8", "replace").splitlines())

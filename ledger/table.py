@@ -24,7 +24,6 @@ from typing import Any, Iterator, Mapping, Sequence
 
 import json
 
-import lancedb
 import pyarrow as pa
 
 from ledger.audit import CHAINED_KEY, TableSpec, verify_table
@@ -57,7 +56,11 @@ def local_path(uri: str) -> Path:
     return Path(uri[len("file://"):] if uri.startswith("file://") else uri)
 
 
-def connect(uri: str, *, create: bool) -> lancedb.DBConnection:
+def connect(uri: str, *, create: bool) -> Any:
+    """A LanceDB connection. Imported here, not at module level: the audit (audit.py) reads Lance
+    files without LanceDB, and its child process should not pay LanceDB's import (seconds)."""
+    import lancedb
+
     if is_local(uri):
         if create:
             local_path(uri).mkdir(parents=True, exist_ok=True)
