@@ -271,9 +271,10 @@ def problems(
             )
             continue
         if disk.version is not None and disk.version < head.version:
+            lost = f"version {head.version} was" if disk.version + 1 == head.version else f"versions {disk.version + 1}..{head.version} were"
             out.append(
                 f"{table}: Lance version {disk.version} is older than version {head.version} in "
-                f"checkpoint {w.where}: versions {disk.version + 1}..{head.version} were removed (a rollback)"
+                f"checkpoint {w.where}: {lost} removed (a rollback)"
             )
         if disk.seq is None:
             continue
