@@ -6,6 +6,9 @@ Targets (issue 2): gate p99 < 1 ms for a 20-claim artifact on one core; >= 50,00
 batched; >= 1,000,000 id checks/s. The gate is timed without journaling (one journal write per
 decision is a LanceDB commit, reported separately), pinned to one core where the OS allows;
 appends run unpinned, since LanceDB writes with background threads.
+
+Appends are timed twice in the same run, interleaved: as shipped (the head checkpoint is written
+and fsynced after every commit, issue 10) and with the checkpoint switched off, to show its cost.
 """
 
 from __future__ import annotations
@@ -21,9 +24,30 @@ from rich.console import Console
 from rich.table import Table
 
 from ledger import Journal, Ledger
+from ledger.evidence import _CHAINED, _SCHEMA, TABLE
+from ledger.table import AppendOnlyTable
 from runtime.gate import Gate
 
 RUN = "bench_run"
+
+
+class _NoCheckpoints:
+    """The baseline only: a ledger that records no head checkpoint (what shipped before issue 10)."""
+
+    def read(self) -> list:
+        return []
+
+    def record(self, table: str, head: object) -> None:
+        pass
+
+
+def bench_appends(led: Ledger, rows: int, batch: int, tag: str) -> dict:
+    payloads = [f"Invoice INV-{i:06d} batch {batch} {tag} line {i % 40}: {i % 13 + 1}.0 hours at USD {200 + i % 150}/h." for i in range(rows)]
+    t0 = time.perf_counter()
+    for s in range(0, rows, batch):
+        led.append_many([led.item(RUN, p, source={"document": "invoices.txt", "start": s}) for p in payloads[s : s + batch]])
+    secs_taken = time.perf_counter() - t0
+    return {"rows": rows, "batch": batch, "seconds": secs_taken, "rows_per_s": rows / secs_taken}
 
 
 def artifact(n_claims: int, ids: list[str]) -> dict:
@@ -72,15 +96,13 @@ def main() -> None:
     tmp = tempfile.mkdtemp(prefix="warrant-bench-")
     try:
         led = Ledger.open(tmp)
-        # -- appends ---------------------------------------------------------------------------
-        appends = {}
+        bare = Ledger(AppendOnlyTable(os.path.join(tmp, "bare"), TABLE, _SCHEMA, _CHAINED, writer=True, checkpoints=_NoCheckpoints()))
+        # -- appends, with and without the checkpoint, interleaved so both see the same machine --
+        appends, bare_appends = {}, {}
         for batch in (1000, 5000):
-            payloads = [f"Invoice INV-{i:06d} batch {batch} line {i % 40}: {i % 13 + 1}.0 hours at USD {200 + i % 150}/h." for i in range(rows)]
-            t0 = time.perf_counter()
-            for s in range(0, rows, batch):
-                led.append_many([led.item(RUN, p, source={"document": "invoices.txt", "start": s}) for p in payloads[s : s + batch]])
-            secs_taken = time.perf_counter() - t0
-            appends[str(batch)] = {"rows": rows, "batch": batch, "seconds": secs_taken, "rows_per_s": rows / secs_taken}
+            bare_appends[str(batch)] = bench_appends(bare, rows, batch, "bare")
+            appends[str(batch)] = bench_appends(led, rows, batch, "checkpointed")
+        bare.close()
         ids = sorted(led.ids(RUN))
 
         # -- existence checks ------------------------------------------------------------------
@@ -112,6 +134,7 @@ def main() -> None:
     result = {
         "pinned_to_one_core": pinned,
         "ledger_append": appends,
+        "ledger_append_without_checkpoint": bare_appends,
         "exists": {"batch": len(probe), "batches": reps, "ids_per_s": reps * len(probe) / check_s},
         "gate": {str(k): v for k, v in gate_rows.items()},
         "gate_with_journal_20_claims_ms": journaled_ms,
@@ -123,6 +146,8 @@ def main() -> None:
     table.add_column("target", justify="right")
     for batch, a in appends.items():
         table.add_row(f"ledger append, batches of {int(batch):,} (rows/s)", f"{a['rows_per_s']:,.0f}", ">= 50,000")
+        b = bare_appends[batch]
+        table.add_row(f"  same without the head checkpoint (rows/s)", f"{b['rows_per_s']:,.0f}", "")
     table.add_row("existence checks, batches of 1,000 (ids/s)", f"{result['exists']['ids_per_s']:,.0f}", ">= 1,000,000")
     for n, g in gate_rows.items():
         tgt = "< 1 ms" if n == 20 else ""
