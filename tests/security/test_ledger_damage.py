@@ -58,6 +58,19 @@ def assert_clean(stderr):
     assert "Traceback" not in stderr and "panicked" not in stderr and "backtrace" not in stderr, stderr
 
 
+def assert_unreadable(uri, table, version, file, opener):
+    """verify exits 1 naming table, version and file, stderr clean; opening raises the same."""
+    code, out, err = verify(uri)
+    assert code == 1, out + err
+    assert f"BROKEN {table} (version {version}, file {file}): unreadable:" in out
+    assert_clean(err)
+    with pytest.raises(LedgerUnreadable) as e:
+        opener(str(uri), writer=False)
+    assert (e.value.table, e.value.version, e.value.file) == (table, version, file)
+    assert f"table '{table}' version {version} unreadable: file {file}" in str(e.value)
+    return out
+
+
 def test_a_flipped_payload_byte_names_the_entry_version_and_file(store):
     uri, version, data = store
     raw = data[1].read_bytes()
@@ -77,13 +90,7 @@ def test_a_flipped_payload_byte_names_the_entry_version_and_file(store):
 def test_a_flipped_footer_byte_is_reported_by_file_and_open_raises_ledger_unreadable(store):
     uri, version, data = store
     flip(data[2], -20)  # the column-metadata offset: Lance refuses the file
-    code, out, err = verify(uri)
-    assert code == 1, out + err
-    assert f"BROKEN evidence (version {version}, file {rel(uri, data[2])}): unreadable:" in out
-    assert_clean(err)
-    with pytest.raises(LedgerUnreadable) as e:
-        Ledger.open(str(uri), writer=False)
-    assert (e.value.table, e.value.version, e.value.file) == ("evidence", version, rel(uri, data[2]))
+    assert_unreadable(uri, "evidence", version, rel(uri, data[2]), Ledger.open)
 
 
 def test_a_footer_byte_that_makes_lance_abort_is_reported_and_the_rest_still_audited(store):
@@ -101,13 +108,7 @@ def test_a_footer_byte_that_makes_lance_abort_is_reported_and_the_rest_still_aud
 def test_a_deleted_fragment_is_named(store):
     uri, version, data = store
     data[1].unlink()
-    code, out, err = verify(uri)
-    assert code == 1, out + err
-    assert f"BROKEN evidence (version {version}, file {rel(uri, data[1])}): unreadable:" in out
-    assert_clean(err)
-    with pytest.raises(LedgerUnreadable) as e:
-        Ledger.open(str(uri), writer=False)
-    assert e.value.file == rel(uri, data[1]) and "table 'evidence' version" in str(e.value)
+    assert_unreadable(uri, "evidence", version, rel(uri, data[1]), Ledger.open)
 
 
 def test_a_truncated_manifest_is_named(store):
@@ -115,14 +116,8 @@ def test_a_truncated_manifest_is_named(store):
     manifest = uri / "journal.lance" / "_versions" / f"{2**64 - 1 - 4:020d}.manifest"  # the journal's newest
     assert manifest.exists()
     manifest.write_bytes(manifest.read_bytes()[:40])
-    code, out, err = verify(uri)
-    assert code == 1, out + err
-    assert f"BROKEN journal (version 4, file {rel(uri, manifest)}): unreadable:" in out
+    out = assert_unreadable(uri, "journal", 4, rel(uri, manifest), Journal.open)
     assert "ok evidence: 120 entries" in out
-    assert_clean(err)
-    with pytest.raises(LedgerUnreadable) as e:
-        Journal.open(str(uri), writer=False)
-    assert (e.value.table, e.value.version, e.value.file) == ("journal", 4, rel(uri, manifest))
 
 
 def test_a_bug_in_the_audit_is_an_internal_error_not_a_verdict(store, monkeypatch):
