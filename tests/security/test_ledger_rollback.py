@@ -159,8 +159,11 @@ def test_a_deleted_checkpoint_is_found(tmp_path):
     assert "journal: no checkpoint records this table" in out and "the checkpoint was removed or replaced" in out
 
 
-def test_the_mirror_catches_a_rollback_whose_checkpoint_was_rolled_back_too(tmp_path):
-    uri, mirror = tmp_path / "led", tmp_path / "mirror"
+@pytest.mark.parametrize("as_uri", [False, True], ids=["folder", "file-uri"])
+def test_the_mirror_catches_a_rollback_whose_checkpoint_was_rolled_back_too(tmp_path, as_uri):
+    """The mirror as a folder (fsync + rename) and as a URI (pyarrow.fs, how s3:// is written)."""
+    uri = tmp_path / "led"
+    mirror = f"file://{tmp_path / 'mirror'}" if as_uri else tmp_path / "mirror"
     led, jr = Ledger.open(str(uri), checkpoint_mirror=str(mirror)), Journal.open(str(uri), checkpoint_mirror=str(mirror))
     jr.record("r", JournalKind.VERDICT, "c_0", {"status": "supported"})
     before = (jr._t._tail_seq, jr._t._tail_hash, jr._t.version)
@@ -168,7 +171,9 @@ def test_the_mirror_catches_a_rollback_whose_checkpoint_was_rolled_back_too(tmp_
     final = (jr._t._tail_seq, jr._t._tail_hash)
     led.close()
     jr.close()
-    assert json.loads(Path(mirror_file(str(mirror), str(uri))).read_text())["tables"]["journal"]["seq"] == final[0]
+    mirrored = Path(mirror_file(str(mirror), str(uri)).removeprefix("file://"))
+    assert mirrored.parent == tmp_path / "mirror"
+    assert json.loads(mirrored.read_text())["tables"]["journal"]["seq"] == final[0]
     # The attacker owns the ledger's disk: cut the journal back AND make the local checkpoint agree.
     delete_versions_after(uri, "journal", before[2])
     doc = json.loads((uri / FILE).read_text())
