@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import json
 import os
 import threading
 import time
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
-
-import json
 
 import pyarrow as pa
 
@@ -124,7 +123,8 @@ class AppendOnlyTable:
                     raise LedgerError(f"no table {name!r} at {uri!r}: nothing was ever written there")
                 self._tail_seq, self._tail_hash = self._read_tail()
             if writer:
-                self._refuse(problems(name, self.checkpoints.read(), self._disk_head(), self._hash_at))
+                disk = self._disk_head(self._table, self._tail_seq, self._tail_hash)
+                self._refuse(problems(name, self.checkpoints.read(), disk, self._hash_at))
                 self._record_head()
         except BaseException:
             self.close()
@@ -191,7 +191,8 @@ class AppendOnlyTable:
             return self._table.count_rows()
 
     def scan(self, columns: list[str] | None = None, where: str | None = None, *, table: Any = None) -> pa.Table:
-        q = (table or self._table).search()
+        # `is None`, not `or`: a LanceDB table's truth value is its row count.
+        q = (self._table if table is None else table).search()
         if where:
             q = q.where(where)
         if columns:
@@ -225,7 +226,7 @@ class AppendOnlyTable:
     def _read_tail(self, table: Any = None) -> tuple[int, str]:
         """The last entry (seq, hash), reading only the `seq` column: in an intact chain the last
         of n entries has seq n - 1. A tampered chain falls back to the highest seq, streamed."""
-        table = table or self._table
+        table = self._table if table is None else table
         with self._reading():
             n = table.count_rows()
         if n == 0:
@@ -247,9 +248,10 @@ class AppendOnlyTable:
         return t["entry_hash"][0].as_py() if t.num_rows else None
 
     # -- checkpoint ----------------------------------------------------------------------------
-    def _disk_head(self) -> DiskHead:
-        marked = CHAINED_KEY.encode() in (self._table.schema.metadata or {})
-        return DiskHead(True, self._table.version, self._tail_seq, self._tail_hash, marked)
+    @staticmethod
+    def _disk_head(table: Any, seq: int, head: str) -> DiskHead:
+        marked = CHAINED_KEY.encode() in (table.schema.metadata or {})
+        return DiskHead(True, table.version, seq, head, marked)
 
     def _refuse(self, found: list[str]) -> None:
         if found:
@@ -276,9 +278,7 @@ class AppendOnlyTable:
                     disk, stored = DiskHead(exists=False), None
                 else:
                     stored = self._db.open_table(self.name)
-                    seq, head = self._read_tail(stored)
-                    marked = CHAINED_KEY.encode() in (stored.schema.metadata or {})
-                    disk = DiskHead(True, stored.version, seq, head, marked)
+                    disk = self._disk_head(stored, *self._read_tail(stored))
                 found = problems(self.name, self.checkpoints.read(), disk, lambda s: self._hash_at(s, stored))
             if found:
                 if self.writer:
