@@ -120,6 +120,10 @@ class JournalClient:
         self._reader.refresh()
         return self._reader.count()
 
+    def check_head(self) -> None:
+        """The journal's stored head against its checkpoint (the GrantBook asks before a grant)."""
+        self._reader.check_head()
+
     def verify(self):
         return self._reader.verify()
 

@@ -6,11 +6,15 @@ Targets (issue 2): gate p99 < 1 ms for a 20-claim artifact on one core; >= 50,00
 batched; >= 1,000,000 id checks/s. The gate is timed without journaling (one journal write per
 decision is a LanceDB commit, reported separately), pinned to one core where the OS allows;
 appends run unpinned, since LanceDB writes with background threads.
+
+Appends are timed twice in the same run, interleaved: as shipped (the head checkpoint is written
+and fsynced after every commit, issue 10) and with the checkpoint switched off, to show its cost.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import shutil
 import tempfile
@@ -21,9 +25,53 @@ from rich.console import Console
 from rich.table import Table
 
 from ledger import Journal, Ledger
+from ledger.checkpoint import Checkpoints, Head
+from ledger.evidence import _CHAINED, _SCHEMA, TABLE
+from ledger.table import AppendOnlyTable
 from runtime.gate import Gate
 
 RUN = "bench_run"
+
+
+class _NoCheckpoints:
+    """The baseline only: a ledger that records no head checkpoint (what shipped before issue 10)."""
+
+    def read(self) -> list:
+        return []
+
+    def record(self, table: str, head: object) -> None:
+        pass
+
+
+def bench_appends(ledgers: dict[str, Ledger], rows: int, batch: int) -> dict[str, dict]:
+    """Append `rows` to each ledger in batches, alternating batch by batch between them so that
+    load from the rest of a shared machine falls on both alike."""
+    payloads = [f"Invoice INV-{i:06d} batch {batch} line {i % 40}: {i % 13 + 1}.0 hours at USD {200 + i % 150}/h." for i in range(rows)]
+    commits: dict[str, list[float]] = {name: [] for name in ledgers}
+    for s in range(0, rows, batch):
+        for name, led in ledgers.items():
+            t0 = time.perf_counter()  # building the items counts, as it always has here
+            led.append_many([led.item(RUN, f"{name} {p}", source={"document": "invoices.txt", "start": s}) for p in payloads[s : s + batch]])
+            commits[name].append(time.perf_counter() - t0)
+    out = {}
+    for name, lat in commits.items():
+        total = sum(lat)
+        lat.sort()
+        # The median commit as well as the total: a neighbour's burst lands on one batch or two.
+        out[name] = {"rows": rows, "batch": batch, "seconds": total, "rows_per_s": rows / total, "p50_commit_ms": percentile(lat, 0.5) * 1e3}
+    return out
+
+
+def bench_checkpoint_writes(path: str, n: int) -> dict:
+    """The head checkpoint write alone (lock, read, write, fsync, rename, fsync dir), per commit."""
+    cps = Checkpoints(path)
+    lat = []
+    for i in range(n):
+        t0 = time.perf_counter()
+        cps.record("bench", Head(seq=i, hash=f"{i:064x}", version=i + 1))
+        lat.append(time.perf_counter() - t0)
+    lat.sort()
+    return {"writes": n, "p50_ms": percentile(lat, 0.5) * 1e3, "p99_ms": percentile(lat, 0.99) * 1e3}
 
 
 def artifact(n_claims: int, ids: list[str]) -> dict:
@@ -72,15 +120,16 @@ def main() -> None:
     tmp = tempfile.mkdtemp(prefix="warrant-bench-")
     try:
         led = Ledger.open(tmp)
-        # -- appends ---------------------------------------------------------------------------
-        appends = {}
+        bare = Ledger(AppendOnlyTable(os.path.join(tmp, "bare"), TABLE, _SCHEMA, _CHAINED, writer=True, checkpoints=_NoCheckpoints()))
+        # -- appends, with and without the checkpoint, in the same run -------------------------
+        appends, bare_appends = {}, {}
         for batch in (1000, 5000):
-            payloads = [f"Invoice INV-{i:06d} batch {batch} line {i % 40}: {i % 13 + 1}.0 hours at USD {200 + i % 150}/h." for i in range(rows)]
-            t0 = time.perf_counter()
-            for s in range(0, rows, batch):
-                led.append_many([led.item(RUN, p, source={"document": "invoices.txt", "start": s}) for p in payloads[s : s + batch]])
-            secs_taken = time.perf_counter() - t0
-            appends[str(batch)] = {"rows": rows, "batch": batch, "seconds": secs_taken, "rows_per_s": rows / secs_taken}
+            got = bench_appends({"checkpointed": led, "bare": bare}, rows, batch)
+            appends[str(batch)], bare_appends[str(batch)] = got["checkpointed"], got["bare"]
+        bare.close()
+        del bare  # its in-memory index would make every later GC pause (the gate's p99) longer
+        gc.collect()
+        checkpoint_writes = bench_checkpoint_writes(os.path.join(tmp, "cp"), 200)
         ids = sorted(led.ids(RUN))
 
         # -- existence checks ------------------------------------------------------------------
@@ -112,6 +161,8 @@ def main() -> None:
     result = {
         "pinned_to_one_core": pinned,
         "ledger_append": appends,
+        "ledger_append_without_checkpoint": bare_appends,
+        "checkpoint_write": checkpoint_writes,
         "exists": {"batch": len(probe), "batches": reps, "ids_per_s": reps * len(probe) / check_s},
         "gate": {str(k): v for k, v in gate_rows.items()},
         "gate_with_journal_20_claims_ms": journaled_ms,
@@ -122,7 +173,10 @@ def main() -> None:
     table.add_column("value", justify="right")
     table.add_column("target", justify="right")
     for batch, a in appends.items():
-        table.add_row(f"ledger append, batches of {int(batch):,} (rows/s)", f"{a['rows_per_s']:,.0f}", ">= 50,000")
+        table.add_row(f"ledger append, batches of {int(batch):,}: rows/s (p50 commit ms)", f"{a['rows_per_s']:,.0f} ({a['p50_commit_ms']:.1f})", ">= 50,000")
+        b = bare_appends[batch]
+        table.add_row("  same without the head checkpoint", f"{b['rows_per_s']:,.0f} ({b['p50_commit_ms']:.1f})", "")
+    table.add_row("head checkpoint write per commit: p50 / p99 (ms)", f"{checkpoint_writes['p50_ms']:.2f} / {checkpoint_writes['p99_ms']:.2f}", "")
     table.add_row("existence checks, batches of 1,000 (ids/s)", f"{result['exists']['ids_per_s']:,.0f}", ">= 1,000,000")
     for n, g in gate_rows.items():
         tgt = "< 1 ms" if n == 20 else ""

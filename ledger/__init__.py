@@ -7,7 +7,9 @@ from ledger.canonical import canonical_json, sha256_hex
 from ledger.chain import ChainBreak, VerifyReport
 from ledger.errors import (
     LedgerError,
+    LedgerIntegrityError,
     LedgerLockedError,
+    LedgerUnreadable,
     RecordNotFound,
     SourceError,
 )
@@ -22,7 +24,9 @@ __all__ = [
     "JournalEntry",
     "Ledger",
     "LedgerError",
+    "LedgerIntegrityError",
     "LedgerLockedError",
+    "LedgerUnreadable",
     "RecordNotFound",
     "Source",
     "SourceError",

@@ -58,9 +58,15 @@ def chain_links(prev_hash: str, columns: Sequence[Sequence[Any]]) -> tuple[list[
 
 @dataclass(frozen=True)
 class ChainBreak:
+    """One problem. `seq` -1 and `entry_id` "" when it is not about one entry (a rollback, a
+    missing table or version, an unreadable file); `version` and `file` say where Lance was
+    reading when it is known."""
+
     seq: int
     entry_id: str
     reason: str
+    version: int | None = None
+    file: str | None = None
 
 
 @dataclass
@@ -69,6 +75,8 @@ class VerifyReport:
     entries: int
     head_hash: str
     breaks: list[ChainBreak] = field(default_factory=list)
+    version: int | None = None  # the Lance version verified
+    notes: list[str] = field(default_factory=list)  # what was not checked, and why
 
     @property
     def ok(self) -> bool:
@@ -86,8 +94,9 @@ def verify_rows(
     entry_id: Callable[[dict[str, Any]], str],
     extra_check: Callable[[dict[str, Any]], str | None] | None = None,
 ) -> VerifyReport:
-    """Recompute the chain over rows sorted by seq. Stops at the first break: after it, every
-    later link is suspect and listing them all would only bury the cause."""
+    """Recompute the chain over rows in seq order (a stream: nothing is held but the previous
+    hash). Stops at the first break: after it, every later link is suspect and listing them all
+    would only bury the cause."""
     prev = GENESIS
     count = 0
     expected_seq = 0

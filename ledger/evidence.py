@@ -20,8 +20,10 @@ from typing import Any, Iterable, Iterator, NamedTuple
 
 import pyarrow as pa
 
+from ledger.audit import TableSpec, register
 from ledger.canonical import canonical_json, sha256_hex
 from ledger.chain import VerifyReport
+from ledger.checkpoint import Checkpoints
 from ledger.errors import RecordNotFound, SourceError
 from ledger.table import AppendOnlyTable, digest_field, sql_str
 
@@ -144,6 +146,19 @@ def id_from_sha(sha: str) -> str:
 _CHAINED = ("seq", "id", "run_id", "kind", "media_type", "sha256", "size", "source", "created_us")
 
 
+def _bytes_match(row: dict[str, Any]) -> str | None:
+    if sha256_hex(row["data"]) != row["sha256"]:
+        return "stored bytes do not hash to the recorded sha256 (the data was edited)"
+    if record_id(row["data"]) != row["id"]:
+        return "record id does not match the stored bytes"
+    if row["text"] is not None and row["text"].encode("utf-8") != row["data"]:
+        return "searchable text does not match the stored bytes"
+    return None
+
+
+SPEC = register(TableSpec(TABLE, _CHAINED, lambda r: r["id"], _bytes_match))
+
+
 @dataclass(frozen=True)
 class EvidenceRecord:
     id: str
@@ -197,12 +212,20 @@ class Ledger:
         self._t = table
         self._index: dict[str, set[str]] = {}
         self._index_lock = threading.Lock()
-        self._rebuild_index()
-        self._fts_ready = self._t.has_index("text")
+        try:
+            self._rebuild_index()
+            self._fts_ready = self._t.has_index("text")
+        except BaseException:
+            table.close()
+            raise
 
     @classmethod
-    def open(cls, uri: str, *, writer: bool = True) -> "Ledger":
-        return cls(AppendOnlyTable(uri, TABLE, _SCHEMA, _CHAINED, writer=writer))
+    def open(cls, uri: str, *, writer: bool = True, checkpoint_mirror: str | None = None) -> "Ledger":
+        """LedgerUnreadable when a file is damaged; LedgerIntegrityError when a writer finds the
+        table behind its checkpoint. `checkpoint_mirror`: a second checkpoint copy (a folder or
+        URI; default: the env var WARRANT_CHECKPOINT_MIRROR)."""
+        cps = Checkpoints.for_ledger(uri, checkpoint_mirror)
+        return cls(AppendOnlyTable(uri, TABLE, _SCHEMA, _CHAINED, writer=writer, checkpoints=cps))
 
     @property
     def uri(self) -> str:
@@ -380,16 +403,8 @@ class Ledger:
 
     # -- audit ---------------------------------------------------------------------------------
     def verify(self) -> VerifyReport:
-        def bytes_match(row: dict[str, Any]) -> str | None:
-            if sha256_hex(row["data"]) != row["sha256"]:
-                return "stored bytes do not hash to the recorded sha256 (the data was edited)"
-            if record_id(row["data"]) != row["id"]:
-                return "record id does not match the stored bytes"
-            if row["text"] is not None and row["text"].encode("utf-8") != row["data"]:
-                return "searchable text does not match the stored bytes"
-            return None
-
-        return self._t.verify(lambda r: r["id"], bytes_match)
+        """Audit the stored table: history, chain (bytes rehashed), checkpoints (ledger/audit.py)."""
+        return self._t.verify(SPEC)
 
 
 class _Batch:

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Iterable
 
+from ledger.audit import TableSpec, register
 from ledger.canonical import canonical_json
 from ledger.chain import VerifyReport
+from ledger.checkpoint import Checkpoints
 from ledger.errors import LedgerError
 from ledger.table import AppendOnlyTable, sql_str
 
@@ -53,6 +55,9 @@ def entry_id(row: dict[str, Any]) -> str:
     return "jrn_" + row["entry_hash"][:32]
 
 
+SPEC = register(TableSpec(TABLE, _CHAINED, entry_id))
+
+
 @dataclass(frozen=True)
 class JournalEntry:
     id: str
@@ -81,8 +86,16 @@ class Journal:
         self._t = table
 
     @classmethod
-    def open(cls, uri: str, *, writer: bool = True) -> "Journal":
-        return cls(AppendOnlyTable(uri, TABLE, _SCHEMA, _CHAINED, writer=writer))
+    def open(cls, uri: str, *, writer: bool = True, checkpoint_mirror: str | None = None) -> "Journal":
+        """As `Ledger.open`: LedgerUnreadable on a damaged file, LedgerIntegrityError when a
+        writer finds the journal behind its checkpoint."""
+        cps = Checkpoints.for_ledger(uri, checkpoint_mirror)
+        return cls(AppendOnlyTable(uri, TABLE, _SCHEMA, _CHAINED, writer=writer, checkpoints=cps))
+
+    def check_head(self) -> None:
+        """LedgerIntegrityError when the journal as stored now is behind its checkpoint: a
+        rollback would make spent grants look unspent."""
+        self._t.check_head()
 
     def close(self) -> None:
         self._t.close()
@@ -130,4 +143,4 @@ class Journal:
         return self._t.count()
 
     def verify(self) -> VerifyReport:
-        return self._t.verify(entry_id)
+        return self._t.verify(SPEC)

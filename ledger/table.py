@@ -5,22 +5,31 @@ Why a single writer: LanceDB lets two processes append at once, but under conten
 can fail with a commit conflict, and two writers would fork the hash chain. Locally the writer
 holds an exclusive file lock; on object storage (no lock files) the writer retries on commit
 conflict after re-reading the chain's tail. Readers never need the lock.
+
+After every commit the writer records the new head in the ledger's checkpoint (checkpoint.py),
+and when it opens it refuses a table that is behind any checkpoint copy: continuing a rolled-back
+chain would fork it and overwrite the proof. Whatever Lance raises on a damaged file (a panic
+included) comes out as LedgerUnreadable naming the table, version and file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
+import json
 import os
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
-import lancedb
 import pyarrow as pa
 
-from ledger.chain import GENESIS, ChainBreak, VerifyReport, chain_links, verify_rows
-from ledger.errors import LedgerError, LedgerLockedError
+from ledger.audit import CHAINED_KEY, TableSpec, verify_table
+from ledger.chain import GENESIS, VerifyReport, chain_links
+from ledger.checkpoint import Checkpoints, DiskHead, Head, problems
+from ledger.errors import LedgerError, LedgerIntegrityError, LedgerLockedError
+from ledger.storage import diagnose, is_storage_failure
 
 # Hex digests are random by construction, so Lance's string compression (FSST, dictionaries)
 # can only lose: measured on 1,000-row appends, trying it on four hash columns doubled the commit
@@ -46,7 +55,11 @@ def local_path(uri: str) -> Path:
     return Path(uri[len("file://"):] if uri.startswith("file://") else uri)
 
 
-def connect(uri: str, *, create: bool) -> lancedb.DBConnection:
+def connect(uri: str, *, create: bool) -> Any:
+    """A LanceDB connection. Imported here, not at module level: the audit (audit.py) reads Lance
+    files without LanceDB, and its child process should not pay LanceDB's import (seconds)."""
+    import lancedb
+
     if is_local(uri):
         if create:
             local_path(uri).mkdir(parents=True, exist_ok=True)
@@ -71,9 +84,13 @@ class AppendOnlyTable:
         chained: Sequence[str],
         *,
         writer: bool,
+        checkpoints: Checkpoints | None = None,
     ):
-        """`chained`: the columns each link commits to, in a fixed order (`seq` among them)."""
-        self.uri = uri = os.fspath(uri)  # a pathlib.Path is as good as a string
+        """`chained`: the columns each link commits to, in a fixed order (`seq` among them).
+        `checkpoints`: where heads are recorded (default: beside the tables, plus the mirror
+        named by WARRANT_CHECKPOINT_MIRROR)."""
+        uri = os.fspath(uri)  # a pathlib.Path is as good as a string
+        self.uri = uri
         self.name = name
         self.schema = pa.schema(list(schema) + CHAIN_COLUMNS)
         unknown = [c for c in chained if c not in self.schema.names]
@@ -82,19 +99,36 @@ class AppendOnlyTable:
         self.chained = tuple(chained)
         chain = {f.name for f in CHAIN_COLUMNS}
         self._data_columns = [n for n in self.schema.names if n not in chain]
+        self.checkpoints = checkpoints if checkpoints is not None else Checkpoints.for_ledger(uri)
+        self._broken: list[str] = []  # a writer that saw its table rolled back appends no more
         self._db = connect(uri, create=writer)
         self._lock_fd: int | None = None
         self._mutex = threading.Lock()
+        self.writer = writer
         if writer:
             self._acquire_writer_lock()
-        if name in self._table_names():
-            self._table = self._db.open_table(name)
-        elif writer:
-            self._table = self._db.create_table(name, schema=self.schema, exist_ok=True)
-        else:
-            raise LedgerError(f"no table {name!r} at {uri!r}: nothing was ever written there")
-        self.writer = writer
-        self._tail_seq, self._tail_hash = self._read_tail()
+        try:
+            with self._reading():
+                exists = name in self._table_names()
+                if writer and not exists:
+                    # A table the checkpoint knows must not quietly come back empty.
+                    self._refuse(problems(name, self.checkpoints.read(), DiskHead(exists=False), lambda _s: None))
+                if exists:
+                    self._table = self._db.open_table(name)
+                elif writer:
+                    # The chained columns travel in the schema, so an audit can check any table.
+                    marked = self.schema.with_metadata({CHAINED_KEY: json.dumps(list(self.chained))})
+                    self._table = self._db.create_table(name, schema=marked, exist_ok=True)
+                else:
+                    raise LedgerError(f"no table {name!r} at {uri!r}: nothing was ever written there")
+                self._tail_seq, self._tail_hash = self._read_tail()
+            if writer:
+                disk = self._disk_head(self._table, self._tail_seq, self._tail_hash)
+                self._refuse(problems(name, self.checkpoints.read(), disk, self._hash_at))
+                self._record_head()
+        except BaseException:
+            self.close()
+            raise
 
     # -- writer lock ---------------------------------------------------------------------------
     def _acquire_writer_lock(self) -> None:
@@ -131,25 +165,40 @@ class AppendOnlyTable:
         listed = self._db.list_tables()
         return list(getattr(listed, "tables", listed))
 
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[None]:
+        try:
+            yield
+        except LedgerError:
+            raise
+        except BaseException as exc:  # a Rust panic is a BaseException: see storage.py
+            if not is_storage_failure(exc):
+                raise
+            raise diagnose(self.uri, self.name, exc) from exc
+
     def refresh(self) -> None:
         """See appends made by the writer since this handle was opened."""
-        self._table.checkout_latest()
-        self._tail_seq, self._tail_hash = self._read_tail()
+        with self._reading():
+            self._table.checkout_latest()
+            self._tail_seq, self._tail_hash = self._read_tail()
 
     @property
     def version(self) -> int:
         return self._table.version
 
     def count(self) -> int:
-        return self._table.count_rows()
+        with self._reading():
+            return self._table.count_rows()
 
-    def scan(self, columns: list[str] | None = None, where: str | None = None) -> pa.Table:
-        q = self._table.search()
+    def scan(self, columns: list[str] | None = None, where: str | None = None, *, table: Any = None) -> pa.Table:
+        # `is None`, not `or`: a LanceDB table's truth value is its row count.
+        q = (self._table if table is None else table).search()
         if where:
             q = q.where(where)
         if columns:
             q = q.select(columns)
-        return q.limit(None).to_arrow()
+        with self._reading():
+            return q.limit(None).to_arrow()
 
     def has_index(self, column: str) -> bool:
         return any(column in ix.columns for ix in self._table.list_indices())
@@ -174,17 +223,67 @@ class AppendOnlyTable:
             q = q.where(where)
         return q.select(columns).limit(limit).to_arrow().to_pylist()
 
-    def _read_tail(self) -> tuple[int, str]:
-        if self.count() == 0:
+    def _read_tail(self, table: Any = None) -> tuple[int, str]:
+        """The last entry (seq, hash), reading only the `seq` column: in an intact chain the last
+        of n entries has seq n - 1. A tampered chain falls back to the highest seq, streamed."""
+        table = self._table if table is None else table
+        with self._reading():
+            n = table.count_rows()
+        if n == 0:
             return -1, GENESIS
-        t = self.scan(["seq", "entry_hash"])
-        i = int(t["seq"].to_numpy().argmax())
-        return t["seq"][i].as_py(), t["entry_hash"][i].as_py()
+        t = self.scan(["seq", "entry_hash"], where=f"seq >= {n - 1}", table=table)
+        if t.num_rows == 1 and t["seq"][0].as_py() == n - 1:
+            return n - 1, t["entry_hash"][0].as_py()
+        best = (-1, GENESIS)
+        with self._reading():
+            for batch in table.search().select(["seq", "entry_hash"]).limit(None).to_batches():
+                if batch.num_rows:
+                    i = int(batch["seq"].to_numpy().argmax())
+                    if batch["seq"][i].as_py() > best[0]:
+                        best = (batch["seq"][i].as_py(), batch["entry_hash"][i].as_py())
+        return best
 
-    def rows_in_order(self) -> list[dict[str, Any]]:
-        t = self.scan()
-        t = t.sort_by("seq")
-        return t.to_pylist()
+    def _hash_at(self, seq: int, table: Any = None) -> str | None:
+        t = self.scan(["entry_hash"], where=f"seq = {int(seq)}", table=table)
+        return t["entry_hash"][0].as_py() if t.num_rows else None
+
+    # -- checkpoint ----------------------------------------------------------------------------
+    @staticmethod
+    def _disk_head(table: Any, seq: int, head: str) -> DiskHead:
+        marked = CHAINED_KEY.encode() in (table.schema.metadata or {})
+        return DiskHead(True, table.version, seq, head, marked)
+
+    def _refuse(self, found: list[str]) -> None:
+        if found:
+            raise LedgerIntegrityError(found + ["run `warrant ledger verify` to see what is missing"])
+
+    def _record_head(self) -> None:
+        try:
+            self.checkpoints.record(self.name, Head(seq=self._tail_seq, hash=self._tail_hash, version=self._table.version))
+        except (LedgerIntegrityError, OSError) as exc:
+            self._broken = [f"{self.name}: entries up to seq {self._tail_seq} are committed, but the checkpoint "
+                            f"could not be updated: {exc}"]
+            raise LedgerIntegrityError(self._broken) from exc
+
+    def check_head(self) -> None:
+        """Raise LedgerIntegrityError when the table as stored now is behind, or off, what the
+        checkpoint recorded (manifests deleted, the table removed, an old version restored).
+        Reads through a fresh handle, as a new process would: an open handle keeps serving the
+        manifests it has cached after they are deleted. A writer that finds this appends no more."""
+        with self._mutex:
+            if self._broken:
+                raise LedgerIntegrityError(self._broken)
+            with self._reading():
+                if self.name not in self._table_names():
+                    disk, stored = DiskHead(exists=False), None
+                else:
+                    stored = self._db.open_table(self.name)
+                    disk = self._disk_head(stored, *self._read_tail(stored))
+                found = problems(self.name, self.checkpoints.read(), disk, lambda s: self._hash_at(s, stored))
+            if found:
+                if self.writer:
+                    self._broken = found
+                raise LedgerIntegrityError(found)
 
     # -- writing -------------------------------------------------------------------------------
     def append(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -217,12 +316,15 @@ class AppendOnlyTable:
                     self.refresh()  # someone else moved the tail: re-chain on top of it
                     continue
                 self._tail_seq, self._tail_hash = seqs[-1], hashes[-1]
+                self._record_head()  # per commit, not per row
                 return seqs, prevs, hashes
         raise AssertionError("unreachable")
 
     def _check_writer(self) -> None:
         if not self.writer:
             raise LedgerError(f"{self.name!r} was opened read-only; appends go through its writer")
+        if self._broken:
+            raise LedgerIntegrityError(self._broken)
 
     def _chain(self, columns: Mapping[str, list[Any]], n: int) -> tuple[list[int], list[str], list[str]]:
         first = self._tail_seq + 1
@@ -230,18 +332,11 @@ class AppendOnlyTable:
         prevs, hashes = chain_links(self._tail_hash, [seqs if c == "seq" else columns[c] for c in self.chained])
         return seqs, prevs, hashes
 
-    def verify(
-        self,
-        entry_id: Callable[[dict[str, Any]], str],
-        extra_check: Callable[[dict[str, Any]], str | None] | None = None,
-    ) -> VerifyReport:
-        try:
-            self._table.checkout_latest()
-            rows = self.rows_in_order()
-        except Exception as exc:  # a file damaged past Lance's ability to read it
-            return VerifyReport(self.name, 0, GENESIS, [ChainBreak(-1, "", f"table unreadable: {type(exc).__name__}: {exc}")])
-        names = self.chained
-        return verify_rows(self.name, rows, lambda r: [r[k] for k in names], entry_id, extra_check)
+    def verify(self, spec: TableSpec | None = None) -> VerifyReport:
+        """The audit of this table as stored now (ledger/audit.py): Lance history, the chain in
+        bounded batches, the checkpoints. `spec`: entry ids and extra checks (default: the
+        chained columns recorded in the table's schema)."""
+        return verify_table(self.uri, self.name, self.checkpoints, spec)
 
 
 def _batch_length(table: str, columns: Mapping[str, list[Any]], expected: list[str]) -> int:

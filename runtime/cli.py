@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ledger import EvidenceKind, Journal, Ledger, LedgerError
+from ledger import EvidenceKind, Ledger, LedgerError, LedgerIntegrityError, LedgerUnreadable
 from runtime.contract import json_schema
 from runtime.exits import ExitCode, fail, run_cli
 
@@ -39,9 +39,10 @@ LedgerOpt = typer.Option(DEFAULT_LEDGER, "--ledger", "-l", help="LanceDB directo
 def _open_ledger(uri: str, writer: bool) -> Ledger:
     try:
         return Ledger.open(uri, writer=writer)
+    except (LedgerIntegrityError, LedgerUnreadable) as exc:
+        fail(f"{exc} (see `warrant ledger verify`)", ExitCode.ABSTAIN)  # the ledger is broken, not the command
     except LedgerError as exc:
         fail(str(exc))
-        raise  # unreachable; keeps type checkers quiet
 
 
 @app.command()
@@ -113,31 +114,46 @@ def ledger_show(
 
 
 @ledger_app.command("verify")
-def ledger_verify(ledger: str = LedgerOpt) -> None:
-    """Recompute the hash chains of the ledger and the journal; name the first bad entry.
+def ledger_verify(
+    ledger: str = LedgerOpt,
+    checkpoint_mirror: Optional[str] = typer.Option(
+        None, "--checkpoint-mirror", help="Folder or URI holding a second checkpoint copy (env WARRANT_CHECKPOINT_MIRROR)."
+    ),
+) -> None:
+    """Audit the stored ledger: every table's hash chain, its Lance version history and its
+    head checkpoint; name what is edited, missing or unreadable (table, version, file, entry).
 
-    Exit code 0: intact. 1: an entry was edited, removed or inserted behind the ledger's back.
+    Exit code 0: intact. 1: integrity broken (an edit, a rollback, a missing table, version or
+    file, a damaged file). 2: the path is not a ledger. 3: internal error.
 
-    Example: warrant ledger verify --ledger .warrant/ledger
+    Example: warrant ledger verify --ledger .warrant/ledger --checkpoint-mirror /mnt/audit/warrant
     """
-    led = _open_ledger(ledger, writer=False)
-    reports = [led.verify()]
-    try:
-        reports.append(Journal.open(ledger, writer=False).verify())
-    except LedgerError:
-        pass  # no journal written yet: nothing to verify there
-    from runtime.memory.store import memory_reports  # the memory table is chained the same way
+    from ledger.audit import NotALedger, verify_store_isolated
 
-    reports += memory_reports(ledger)
-    ok = True
-    for rep in reports:
+    try:
+        # In a child process: some damaged files make Lance abort the process reading them.
+        report = verify_store_isolated(ledger, checkpoint_mirror)
+    except NotALedger as exc:
+        fail(str(exc), ExitCode.BAD_INPUT)
+        raise
+    except Exception as exc:  # noqa: BLE001 - a bug here must not read as "integrity broken"
+        fail(f"internal error while verifying {ledger}: {type(exc).__name__}: {exc}", ExitCode.INTERNAL)
+        raise
+    for b in report.breaks:
+        out.print(f"[bold red]BROKEN[/] ledger: {escape(b.reason)}", soft_wrap=True)
+    for rep in report.tables:
         if rep.ok:
-            out.print(f"[green]ok[/] {escape(rep.table)}: {rep.entries} entries, head {rep.head_hash}")
-        else:
-            ok = False
-            b = rep.first_bad
-            out.print(f"[bold red]BROKEN[/] {escape(rep.table)}: first bad entry seq={b.seq} id={escape(str(b.entry_id))}: {escape(b.reason)}")
-    raise typer.Exit(0 if ok else 1)
+            out.print(f"[green]ok[/] {escape(rep.table)}: {rep.entries} entries, head {rep.head_hash}, Lance version {rep.version}", soft_wrap=True)
+            continue
+        for b in rep.breaks:
+            at = [f"version {b.version}" if b.version is not None else "", f"file {b.file}" if b.file else ""]
+            at_s = ", ".join(a for a in at if a)
+            entry = f"first bad entry seq={b.seq} id={b.entry_id}: " if b.seq >= 0 else ""
+            # soft_wrap: a path or hash broken across lines is useless to grep and to a reader
+            out.print(f"[bold red]BROKEN[/] {escape(rep.table)}{escape(f' ({at_s})' if at_s else '')}: {escape(entry + b.reason)}", soft_wrap=True)
+    for note in report.notes + [n for rep in report.tables for n in rep.notes]:
+        out.print(f"[dim]note: {escape(note)}[/]", soft_wrap=True)
+    raise typer.Exit(ExitCode.OK if report.ok else ExitCode.ABSTAIN)
 
 
 @ledger_app.command("export")

@@ -4,6 +4,11 @@ A grant binds run, tool, version, the hash of the exact arguments and the hash o
 (the exact verdict entries) the approver saw. It is single use. Only grants recorded in the
 journal count: `consume` takes a grant id and reads the grant back from the journal, so a Grant
 object or id an agent made up authorises nothing.
+
+"Spent" is read from the journal, so a journal rolled back on storage (newest manifests deleted,
+an old version restored) would make a spent grant look unspent. Before deciding, `consume` checks
+the journal's stored head against its checkpoint and refuses (`ledger_rolled_back`) when it is
+behind.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import Any, Callable, Iterable, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ledger import Journal
+from ledger import Journal, LedgerError
 from ledger.journal import JournalKind
 from runtime.claimset import ClaimSet, claim_set
 from runtime.contract import ActionIntent, content_hash
@@ -35,6 +40,7 @@ RefusalCode = Literal[
     "grant_expired",
     "grant_replayed",
     "grant_missing",
+    "ledger_rolled_back",
 ]
 
 
@@ -177,6 +183,15 @@ class GrantBook:
         if not isinstance(grant_id, str) or not grant_id:
             return GrantRefusal(code="grant_missing", message="an irreversible call needs a grant id", got=grant_id)
         with self._lock:
+            try:
+                self._journal.check_head()
+            except LedgerError as exc:
+                return GrantRefusal(
+                    code="ledger_rolled_back",
+                    message="the journal as stored is behind its checkpoint, so a spent grant could "
+                    f"look unspent; nothing runs until it is restored: {exc}",
+                    grant_id=grant_id,
+                )
             g = self.lookup(grant_id)
             if g is None:
                 return GrantRefusal(

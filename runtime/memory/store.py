@@ -178,10 +178,3 @@ class MemoryStore:
         node.last_event_hash = r["entry_hash"]
 
 
-def memory_reports(uri: str) -> list[VerifyReport]:
-    """The memory table's chain report, for `warrant ledger verify` ([] when none was written)."""
-    try:
-        t = AppendOnlyTable(uri, TABLE, _SCHEMA, _CHAINED, writer=False)
-    except LedgerError:
-        return []
-    return [t.verify(entry_id)]
