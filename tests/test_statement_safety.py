@@ -104,6 +104,41 @@ def test_per_unit_rates_averages_and_totals_are_computed_from_two_stated_values(
     assert check_quantities("The load averages 12 boxes per crate.", "Crates: 5 or 6 | Boxes: 60").status != "conflict"
 
 
+def test_a_value_stated_beside_the_claimed_one_does_not_contradict_it():
+    # the claimed value sits in the same sentence or table row, tied to the claim about as well:
+    # which slot the claim means is a reading, so it is never called false
+    ev = "Phase one ends on 12 March 2027 and the final handover on 28 May 2027."
+    assert check_quantities("The final handover is on 28 May 2027.", ev).status != "conflict"
+    assert check_quantities("Phase one ends on 28 May 2027.", ev).status == "conflict"
+    ev = "Parking is refunded up to $40 a day at airports and $18 a day elsewhere."
+    assert check_quantities("Parking away from airports is refunded up to $18 a day.", ev).status != "conflict"
+    row = "Line  Item             Qty   Unit\n2     Paint rollers     60   each\n"
+    assert check_quantities("The order has 60 paint rollers.", row).status != "conflict"
+    # the subject right beside the other value still decides
+    assert check_quantities("Senior time is billed at $210 per hour.", "Senior time is billed at $390 per hour; junior time at $210 per hour.").status == "conflict"
+
+
+def test_each_noun_makes_a_rate_and_its_total_is_computed():
+    ev = "The delivery has 6 crates. Each crate holds 24 jars of honey."
+    assert check_quantities("The delivery holds 144 jars in total.", ev).status == "agree"
+    assert check_quantities("The delivery holds 150 jars in total.", ev).status == "conflict"
+    ev = "The fee of $20,000 is paid in four equal instalments."
+    assert check_quantities("Each instalment of the fee is $5,000.", ev).status == "agree"
+    assert check_quantities("Each instalment of the fee is $4,000.", ev).status == "conflict"
+    ev = "The lorry carries 5 pallets with a combined weight of 2,100 kg."
+    assert check_quantities("Each pallet weighs 420 kg on average.", ev).status == "agree"
+
+
+def test_the_model_alone_never_calls_a_claim_with_an_undecided_value_contradicted(ledger, nli):
+    # "open for 7 days" is arithmetic over two dates: the small model says "contradiction", but only
+    # a rule tying the value to its slot may call a number false
+    rid = ledger.append(RUN, '{"ticket": "T-77", "opened": "2027-03-02", "closed": "2027-03-09", "priority": "low", "owner": "Ines Duarte"}',
+                        media_type="application/json")
+    for text in ("Ticket T-77 was open for 7 days.", "Ticket T-77 was closed 168 hours after it was opened."):
+        (p,) = Verifier(ledger, nli).verify(_statement(rid, text)).claims[0].propositions
+        assert p.status != "contradicted", (text, p.reason)
+
+
 def test_spelled_out_numbers_and_year_less_dates_are_parsed():
     (q,) = extract_quantities("four hundred dollars")
     assert q.kind == "money" and q.value == 400 and q.unit == "USD"

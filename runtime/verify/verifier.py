@@ -86,6 +86,10 @@ class _Pending:
     # every number, date and amount of the claim found in its slot: the model alone may not call
     # it contradicted ("two years" against "24 months" is not a contradiction)
     values_found: bool = False
+    # the claim carries a number, amount, date or duration the rules did not find in conflict with
+    # a value in its slot: whether it is wrong is arithmetic or reading a table, which a small model
+    # does not do ("open for 3 days" against two dates), so the model alone may not call it contradicted
+    values_undecided: bool = False
 
 
 class Verifier:
@@ -245,7 +249,9 @@ class Verifier:
         if len(picked) > self.config.max_chunks_per_proposition:  # many records cited: score the most related only
             keep = {id(ch) for ch in _most_related(hypothesis, picked, self.config.max_chunks_per_proposition)}
             picked, contexts = map(list, zip(*[(ch, cx) for ch, cx in zip(picked, contexts) if id(ch) in keep]))
-        return _Pending(claim.id, prop, hypothesis, pred.needed, picked, agree, contexts=contexts, values_found=found)
+        undecided = not found and any(q.unit != "ref" for q in extract_quantities(hypothesis))
+        return _Pending(claim.id, prop, hypothesis, pred.needed, picked, agree, contexts=contexts, values_found=found,
+                        values_undecided=undecided)
 
     # -- typed propositions: located and compared, never sent to the model ----------------------
     def _typed_check(self, run_id, pred: TypedPredicate, prop: Proposition, cited: list[EvidenceRecord], hypothesis: str, verdict) -> PropositionVerdict:
@@ -307,7 +313,7 @@ class Verifier:
                         missing_evidence=self._missing(run_id, p.needed, p.hypothesis, p.prop.ledger_ids),
                     )
                 )
-            elif (block[c, CONTRA] >= self.config.contradict_threshold and not p.rules_agree and not p.values_found
+            elif (block[c, CONTRA] >= self.config.contradict_threshold and not p.rules_agree and not p.values_found and not p.values_undecided
                   and not about_same_thing(p.hypothesis, _window(p.contexts[c], p.chunks[c].text))):
                 ch = p.chunks[c]
                 out.append(PropositionVerdict(**base, status="contradicted", checker=checker, confidence=float(block[c, CONTRA]),
