@@ -90,3 +90,17 @@ def test_long_dev_pairs_are_documents():
     assert {r["label"] for r in rows} == set(LABELS)
     ids = {json.loads(line)["id"] for f in (DATA, EXTRA) for line in f.read_text(encoding="utf-8").splitlines() if line.strip()}
     assert not ids & {r["id"] for r in rows}
+
+
+DEV2 = Path(__file__).parent / "data" / "verifier_pairs_dev2.jsonl"
+
+
+def test_second_dev_set_has_the_held_out_format():
+    """Longer documents of ten genres written by someone who did not write the rules (a dev set:
+    tuned on by its dev-tune half, confirmed on its dev-check half)."""
+    rows = [json.loads(line) for line in DEV2.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(rows) >= 500 and len({r["id"] for r in rows}) == len(rows)
+    for r in rows:
+        assert set(r) == {"id", "genre", "category", "premise", "hypothesis", "label"}, r
+        assert r["label"] in LABELS, r
+    assert len({r["genre"] for r in rows}) >= 8
