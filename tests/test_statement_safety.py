@@ -129,6 +129,31 @@ def test_each_noun_makes_a_rate_and_its_total_is_computed():
     assert check_quantities("Each pallet weighs 420 kg on average.", ev).status == "agree"
 
 
+_CATERING = ("QUOTE Q-2210 - Bellbird Catering\nEvent date: 14 June 2027\nGuests: 40\nMenu per guest: £55.00\n"
+             "Drinks package per guest: £21.00\nService: 10% of food and drinks\nDeposit paid: £500.00\n")
+
+
+def test_in_a_document_of_many_values_a_conflict_needs_a_label_beside_it_and_a_copied_value():
+    # a computed claim is not contradicted by one operand of its computation
+    assert check_quantities("The food for the event, before drinks and service, comes to £2,200.", _CATERING).status != "conflict"
+    # a value copied from the document, with its label beside it, still contradicts
+    assert check_quantities("The deposit paid is £600.00.", _CATERING).status == "conflict"
+    assert check_quantities("The deposit paid is £500.00.", _CATERING).status == "agree"
+
+
+def test_the_model_calls_no_statement_contradicted_on_a_long_document(ledger, nli):
+    doc = ("STATION REPORT - Kelpie Ridge\nThe gauge at the weir was serviced in April. Readings resumed on the next day. "
+           "The flood at the weir peaked in May. Water was released through the east sluice.")
+    rid = ledger.append(RUN, doc)
+    claim = "The flood at the weir peaked in winter."
+    (p,) = Verifier(ledger, nli).verify(_statement(rid, claim)).claims[0].propositions
+    assert p.status == "unsupported" and p.checker.startswith("nli"), p.reason
+    # the same sentence alone is short enough for the model to call it
+    rid = ledger.append(RUN, "The flood at the weir peaked in May.")
+    (p,) = Verifier(ledger, nli).verify(_statement(rid, claim)).claims[0].propositions
+    assert p.status == "contradicted" and p.checker.startswith("nli"), p.reason
+
+
 def test_the_model_alone_never_calls_a_claim_with_an_undecided_value_contradicted(ledger, nli):
     # "open for 7 days" is arithmetic over two dates: the small model says "contradiction", but only
     # a rule tying the value to its slot may call a number false
