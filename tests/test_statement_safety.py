@@ -41,6 +41,22 @@ def test_an_identifier_must_match_with_every_character():
     assert missing_anchors("Invoice INV-880 is due.", "Invoice INV-88 is due.")
 
 
+def test_a_number_made_of_digit_groups_is_an_identifier_matched_with_every_digit():
+    window = "Remittance advice. Customer account number: 40-227-3318. Sort code 20-45-77."
+    assert missing_anchors("The customer account number is 40-227-3318.", window) == []
+    assert any("40-227-3381" in w for w in missing_anchors("The customer account number is 40-227-3381.", window))
+    assert any("551204-9" in w for w in missing_anchors("The container is TGHU 551204-9.", "Container: TGHU 551204-6 (sealed)."))
+    # dates and year ranges are not identifiers
+    assert missing_anchors("The budget for 2026-27 was approved.", "The budget for 2026-27 was approved in March.") == []
+
+
+def test_an_amount_including_a_charge_is_not_one_excluding_it():
+    window = "The hire of the marquee costs £1,900 plus VAT, payable on booking."
+    assert any("vat" in w for w in missing_anchors("The marquee costs £1,900 including VAT.", window))
+    assert any("vat" in w for w in missing_anchors("The marquee costs £1,900 excluding VAT.", "Total for the marquee: £1,900 incl. VAT."))
+    assert missing_anchors("The marquee costs £1,900 excluding VAT.", "The marquee costs £1,900 excluding VAT.") == []
+
+
 def test_a_name_absent_from_the_window_stops_a_pass_even_as_the_first_word():
     window = "Three ports lie on its coast: Varna, Burgas and Balchik."
     assert "Constanta" in names("Constanta lies on the coast.") or missing_anchors("Constanta lies on the coast.", window)
