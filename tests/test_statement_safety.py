@@ -72,6 +72,13 @@ def test_a_name_must_stand_in_the_role_the_claim_gives_it():
     assert any("swap" in w for w in missing_anchors("The Buyer indemnifies the Vendor against third-party claims.", swapped))
 
 
+def test_a_perfect_tense_fact_is_not_supported_by_a_permission():
+    ev = "The Tenant may renew the lease once for up to 2 years with 60 days' written notice."
+    assert same_mode("The Tenant has given notice to renew the lease for 2 years.", ev)
+    assert same_mode("The Tenant has renewed the lease for 2 years.", ev)
+    assert same_mode("The Tenant may renew the lease for up to 2 years.", ev) is None
+
+
 def test_mode_and_tense_must_match():
     assert same_mode("Order ORD-7703 shipped by 3 May.", "Order ORD-7703 will ship by 3 May.")
     assert same_mode("The parts will ship on 3 May.", "The parts shipped on 3 May.")
