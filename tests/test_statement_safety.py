@@ -57,6 +57,13 @@ def test_an_amount_including_a_charge_is_not_one_excluding_it():
     assert missing_anchors("The marquee costs £1,900 excluding VAT.", "The marquee costs £1,900 excluding VAT.") == []
 
 
+def test_a_decision_reported_as_deferred_does_not_support_it_as_approved():
+    window = ("Item 2: the committee approved the annual grants budget. "
+              "Item 3: the request to resurface the Fenwick courts was postponed to the spring meeting.")
+    assert any("postpon" in w for w in missing_anchors("The committee approved resurfacing the Fenwick courts.", window))
+    assert missing_anchors("The committee approved the annual grants budget.", window) == []
+
+
 def test_a_name_absent_from_the_window_stops_a_pass_even_as_the_first_word():
     window = "Three ports lie on its coast: Varna, Burgas and Balchik."
     assert "Constanta" in names("Constanta lies on the coast.") or missing_anchors("Constanta lies on the coast.", window)

@@ -179,6 +179,7 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
             out.append(f"{h.text!r} is not stated in the window for the same thing")
     out.extend(_polarity_and_mode(hypothesis, core))
     out.extend(_inclusion(hypothesis, window))
+    out.extend(_status(hypothesis, window))
     hstems = set(content_stems(hypothesis)) - _DOC_STEMS
     if hstems and len(hstems & set(content_stems(core))) < CORE_COVER * len(hstems):
         out.append("the chunk the model read says little of the claim (its support comes from the context alone)")
@@ -215,6 +216,29 @@ def _inclusion(hypothesis: str, window: str) -> list[str]:
     win, wout = whats(_INCLUDES, window), whats(_EXCLUDES, window)
     flipped = (hin & wout) - win | (hout & win) - wout
     return [f"the claim counts {w!r} the other way round from the window (including / excluding)" for w in sorted(flipped) if w not in STOP]
+
+
+# a decision or state the claim reports, and the words that say it did not happen (yet)
+_DONE = {stem(w) for w in ("approved", "approve", "agreed", "accepted", "adopted", "completed", "finished", "cleared",
+                           "resolved", "settled", "signed", "granted", "passed")}
+_NOT_DONE = {stem(w) for w in ("deferred", "postponed", "rejected", "declined", "refused", "tabled", "withdrawn", "pending",
+                               "outstanding", "held", "awaiting", "delayed", "suspended", "denied", "scheduled", "planned")}
+
+
+def _status(hypothesis: str, window: str) -> list[str]:
+    """"The board approved a branch in X" is not supported by a window whose sentence about the
+    branch in X says it was deferred: the sentence that holds the claim's object (two or more of
+    its other words) must not report the opposite state."""
+    hstems = set(content_stems(hypothesis))
+    done = hstems & _DONE
+    if not done:
+        return []
+    obj = hstems - _DONE - _DOC_STEMS
+    for a, b in sentence_spans(window):
+        ss = set(content_stems(window[a:b]))
+        if len(obj & ss) >= min(2, len(obj)) and (ss & _NOT_DONE) and not (ss & done):
+            return [f"the window says {', '.join(sorted(ss & _NOT_DONE))} where the claim says {', '.join(sorted(done))}"]
+    return []
 
 
 def _same_limit(hypothesis: str, core: str) -> bool:
