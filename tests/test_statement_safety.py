@@ -41,6 +41,29 @@ def test_an_identifier_must_match_with_every_character():
     assert missing_anchors("Invoice INV-880 is due.", "Invoice INV-88 is due.")
 
 
+def test_a_number_made_of_digit_groups_is_an_identifier_matched_with_every_digit():
+    window = "Remittance advice. Customer account number: 40-227-3318. Sort code 20-45-77."
+    assert missing_anchors("The customer account number is 40-227-3318.", window) == []
+    assert any("40-227-3381" in w for w in missing_anchors("The customer account number is 40-227-3381.", window))
+    assert any("551204-9" in w for w in missing_anchors("The container is TGHU 551204-9.", "Container: TGHU 551204-6 (sealed)."))
+    # dates and year ranges are not identifiers
+    assert missing_anchors("The budget for 2026-27 was approved.", "The budget for 2026-27 was approved in March.") == []
+
+
+def test_an_amount_including_a_charge_is_not_one_excluding_it():
+    window = "The hire of the marquee costs £1,900 plus VAT, payable on booking."
+    assert any("vat" in w for w in missing_anchors("The marquee costs £1,900 including VAT.", window))
+    assert any("vat" in w for w in missing_anchors("The marquee costs £1,900 excluding VAT.", "Total for the marquee: £1,900 incl. VAT."))
+    assert missing_anchors("The marquee costs £1,900 excluding VAT.", "The marquee costs £1,900 excluding VAT.") == []
+
+
+def test_a_decision_reported_as_deferred_does_not_support_it_as_approved():
+    window = ("Item 2: the committee approved the annual grants budget. "
+              "Item 3: the request to resurface the Fenwick courts was postponed to the spring meeting.")
+    assert any("postpon" in w for w in missing_anchors("The committee approved resurfacing the Fenwick courts.", window))
+    assert missing_anchors("The committee approved the annual grants budget.", window) == []
+
+
 def test_a_name_absent_from_the_window_stops_a_pass_even_as_the_first_word():
     window = "Three ports lie on its coast: Varna, Burgas and Balchik."
     assert "Constanta" in names("Constanta lies on the coast.") or missing_anchors("Constanta lies on the coast.", window)
@@ -54,6 +77,13 @@ def test_a_name_must_stand_in_the_role_the_claim_gives_it():
     assert missing_anchors("Expense report ER-51 was approved by R. Lind.", window) == []
     swapped = "The Vendor shall indemnify the Buyer against third-party claims."
     assert any("swap" in w for w in missing_anchors("The Buyer indemnifies the Vendor against third-party claims.", swapped))
+
+
+def test_a_perfect_tense_fact_is_not_supported_by_a_permission():
+    ev = "The Tenant may renew the lease once for up to 2 years with 60 days' written notice."
+    assert same_mode("The Tenant has given notice to renew the lease for 2 years.", ev)
+    assert same_mode("The Tenant has renewed the lease for 2 years.", ev)
+    assert same_mode("The Tenant may renew the lease for up to 2 years.", ev) is None
 
 
 def test_mode_and_tense_must_match():
@@ -102,6 +132,66 @@ def test_per_unit_rates_averages_and_totals_are_computed_from_two_stated_values(
     assert check_quantities("The order amounts to a total of $4,000.", ev).status == "conflict"
     # two candidate operands: nothing is computed, nothing is contradicted
     assert check_quantities("The load averages 12 boxes per crate.", "Crates: 5 or 6 | Boxes: 60").status != "conflict"
+
+
+def test_a_value_stated_beside_the_claimed_one_does_not_contradict_it():
+    # the claimed value sits in the same sentence or table row, tied to the claim about as well:
+    # which slot the claim means is a reading, so it is never called false
+    ev = "Phase one ends on 12 March 2027 and the final handover on 28 May 2027."
+    assert check_quantities("The final handover is on 28 May 2027.", ev).status != "conflict"
+    assert check_quantities("Phase one ends on 28 May 2027.", ev).status == "conflict"
+    ev = "Parking is refunded up to $40 a day at airports and $18 a day elsewhere."
+    assert check_quantities("Parking away from airports is refunded up to $18 a day.", ev).status != "conflict"
+    row = "Line  Item             Qty   Unit\n2     Paint rollers     60   each\n"
+    assert check_quantities("The order has 60 paint rollers.", row).status != "conflict"
+    # the subject right beside the other value still decides
+    assert check_quantities("Senior time is billed at $210 per hour.", "Senior time is billed at $390 per hour; junior time at $210 per hour.").status == "conflict"
+
+
+def test_each_noun_makes_a_rate_and_its_total_is_computed():
+    ev = "The delivery has 6 crates. Each crate holds 24 jars of honey."
+    assert check_quantities("The delivery holds 144 jars in total.", ev).status == "agree"
+    assert check_quantities("The delivery holds 150 jars in total.", ev).status == "conflict"
+    ev = "The fee of $20,000 is paid in four equal instalments."
+    assert check_quantities("Each instalment of the fee is $5,000.", ev).status == "agree"
+    assert check_quantities("Each instalment of the fee is $4,000.", ev).status == "conflict"
+    ev = "The lorry carries 5 pallets with a combined weight of 2,100 kg."
+    assert check_quantities("Each pallet weighs 420 kg on average.", ev).status == "agree"
+
+
+_CATERING = ("QUOTE Q-2210 - Bellbird Catering\nEvent date: 14 June 2027\nGuests: 40\nMenu per guest: £55.00\n"
+             "Drinks package per guest: £21.00\nService: 10% of food and drinks\nDeposit paid: £500.00\n")
+
+
+def test_in_a_document_of_many_values_a_conflict_needs_a_label_beside_it_and_a_copied_value():
+    # a computed claim is not contradicted by one operand of its computation
+    assert check_quantities("The food for the event, before drinks and service, comes to £2,200.", _CATERING).status != "conflict"
+    # a value copied from the document, with its label beside it, still contradicts
+    assert check_quantities("The deposit paid is £600.00.", _CATERING).status == "conflict"
+    assert check_quantities("The deposit paid is £500.00.", _CATERING).status == "agree"
+
+
+def test_the_model_calls_no_statement_contradicted_on_a_long_document(ledger, nli):
+    doc = ("STATION REPORT - Kelpie Ridge\nThe gauge at the weir was serviced in April. Readings resumed on the next day. "
+           "The flood at the weir peaked in May. Water was released through the east sluice.")
+    rid = ledger.append(RUN, doc)
+    claim = "The flood at the weir peaked in winter."
+    (p,) = Verifier(ledger, nli).verify(_statement(rid, claim)).claims[0].propositions
+    assert p.status == "unsupported" and p.checker.startswith("nli"), p.reason
+    # the same sentence alone is short enough for the model to call it
+    rid = ledger.append(RUN, "The flood at the weir peaked in May.")
+    (p,) = Verifier(ledger, nli).verify(_statement(rid, claim)).claims[0].propositions
+    assert p.status == "contradicted" and p.checker.startswith("nli"), p.reason
+
+
+def test_the_model_alone_never_calls_a_claim_with_an_undecided_value_contradicted(ledger, nli):
+    # "open for 7 days" is arithmetic over two dates: the small model says "contradiction", but only
+    # a rule tying the value to its slot may call a number false
+    rid = ledger.append(RUN, '{"ticket": "T-77", "opened": "2027-03-02", "closed": "2027-03-09", "priority": "low", "owner": "Ines Duarte"}',
+                        media_type="application/json")
+    for text in ("Ticket T-77 was open for 7 days.", "Ticket T-77 was closed 168 hours after it was opened."):
+        (p,) = Verifier(ledger, nli).verify(_statement(rid, text)).claims[0].propositions
+        assert p.status != "contradicted", (text, p.reason)
 
 
 def test_spelled_out_numbers_and_year_less_dates_are_parsed():

@@ -72,3 +72,35 @@ def test_extra_dev_pairs_have_the_held_out_format():
         assert set(r) == {"id", "genre", "category", "premise", "hypothesis", "label"}, r
         assert r["label"] in LABELS and all(isinstance(r[k], str) and r[k].strip() for k in r), r
     assert len({r["genre"] for r in rows}) >= 6
+
+
+LONG = Path(__file__).parent / "data" / "verifier_pairs_long.jsonl"
+
+
+def test_long_dev_pairs_are_documents():
+    """Longer invented documents (a header line, then tables in pipe / fixed-width / "Key: value"
+    form, JSON objects or several sentences of prose), in the held-out format; ids unique across
+    every dev file, so the dev-tune / dev-check split by a hash of the id is one split."""
+    rows = [json.loads(line) for line in LONG.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(rows) >= 60 and len({r["id"] for r in rows}) == len(rows)
+    for r in rows:
+        assert set(r) == {"id", "genre", "category", "premise", "hypothesis", "label"}, r
+        assert r["label"] in LABELS, r
+        assert len(r["premise"]) >= 200 and "\n" in r["premise"], r["id"]  # a header line, then the body
+    assert {r["label"] for r in rows} == set(LABELS)
+    ids = {json.loads(line)["id"] for f in (DATA, EXTRA) for line in f.read_text(encoding="utf-8").splitlines() if line.strip()}
+    assert not ids & {r["id"] for r in rows}
+
+
+DEV2 = Path(__file__).parent / "data" / "verifier_pairs_dev2.jsonl"
+
+
+def test_second_dev_set_has_the_held_out_format():
+    """Longer documents of ten genres written by someone who did not write the rules (a dev set:
+    tuned on by its dev-tune half, confirmed on its dev-check half)."""
+    rows = [json.loads(line) for line in DEV2.read_text(encoding="utf-8").splitlines() if line.strip()]
+    assert len(rows) >= 500 and len({r["id"] for r in rows}) == len(rows)
+    for r in rows:
+        assert set(r) == {"id", "genre", "category", "premise", "hypothesis", "label"}, r
+        assert r["label"] in LABELS, r
+    assert len({r["genre"] for r in rows}) >= 8

@@ -33,6 +33,15 @@ from runtime.verify.rules.registry import extract_quantities
 from runtime.verify.text import STOP, content_stems, normalise, sentence_bounds, sentence_spans, stem
 
 _ID_TOKEN = re.compile(r"\b(?=[A-Za-z0-9-/#]*\d)(?=[A-Za-z0-9-/#]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9-/#]*[A-Za-z0-9]\b")
+# digit groups joined by hyphens ("30-118-2267", "4471-0093", "708312-4"): account, container and
+# phone-like numbers, compared with every digit; not ISO dates or year ranges ("2026-05-21", "2024-25")
+_DIGIT_ID = re.compile(r"(?<![\w.,/-])(?!(?:19|20)\d\d-\d\d(?:-\d\d)?\b)(?!(?:19|20)\d\d-(?:19|20)\d\d\b)\d+(?:-\d+)+(?![\w.,/-]*\d)")
+
+
+def _id_tokens(text: str) -> list[str]:
+    return _ID_TOKEN.findall(text) + [t for t in _DIGIT_ID.findall(text) if sum(c.isdigit() for c in t) >= 5]
+
+
 _NAME_RE = re.compile(r"\b[A-Z][A-Za-z&'’.-]*[A-Za-z]\b|\b[A-Z]\b")
 _COMMON_STARTERS = {"The", "A", "An", "This", "That", "These", "Those", "Each", "All", "Any", "No", "It", "Its", "Our", "Their", "Every", "Both", "Either", "Neither", "In", "On", "At", "For", "By", "Under", "If", "When", "As", "There", "I"}
 TITLE_MAX = 200  # a title or identifier line is short
@@ -117,7 +126,7 @@ def identifiers(hypothesis: str) -> list[str]:
         if _NOT_AN_ID.fullmatch(t) and not re.match(r"[A-Z]", t):
             continue
         out.append(t)
-    return out
+    return out + [t for t in _id_tokens(hypothesis) if t not in out and _DIGIT_ID.fullmatch(t)]
 
 
 def _found_name(name: str, window: str, window_stems: set[str]) -> bool:
@@ -142,7 +151,7 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
     hypothesis, window = normalise(hypothesis), normalise(window)
     core = window if core is None else normalise(core)
     out: list[str] = []
-    wkeys = {key(t) for t in _ID_TOKEN.findall(window)}
+    wkeys = {key(t) for t in _id_tokens(window)}
     wq = extract_quantities(window)
     reported = set()
     for ident in identifiers(hypothesis):
@@ -169,6 +178,8 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
         if verdict != "found":
             out.append(f"{h.text!r} is not stated in the window for the same thing")
     out.extend(_polarity_and_mode(hypothesis, core))
+    out.extend(_inclusion(hypothesis, window))
+    out.extend(_status(hypothesis, window))
     hstems = set(content_stems(hypothesis)) - _DOC_STEMS
     if hstems and len(hstems & set(content_stems(core))) < CORE_COVER * len(hstems):
         out.append("the chunk the model read says little of the claim (its support comes from the context alone)")
@@ -190,6 +201,44 @@ def _polarity_and_mode(hypothesis: str, core: str) -> list[str]:
     if why:
         out.append(why)
     return out
+
+
+_INCLUDES = re.compile(r"\b(?:includ(?:es|ed|ing)|inclusive\s+of|incl\.?|with)\s+(?P<what>[A-Za-z]+)|\b(?P<what2>[A-Za-z]+)[-\s]inclusive\b", re.I)
+_EXCLUDES = re.compile(r"\b(?:exclud(?:es|ed|ing)|exclusive\s+of|excl\.?|plus|without|before|net\s+of|on\s+top\s+of)\s+(?P<what>[A-Za-z]+)|\b(?P<what2>[A-Za-z]+)[-\s]exclusive\b", re.I)
+
+
+def _inclusion(hypothesis: str, window: str) -> list[str]:
+    """An amount "including VAT" is not one "excluding VAT" or "plus VAT" (and the reverse): the
+    same number in another slot."""
+    def whats(rx, text):
+        return {stem(m.group("what") or m.group("what2")) for m in rx.finditer(text)}
+    hin, hout = whats(_INCLUDES, hypothesis), whats(_EXCLUDES, hypothesis)
+    win, wout = whats(_INCLUDES, window), whats(_EXCLUDES, window)
+    flipped = (hin & wout) - win | (hout & win) - wout
+    return [f"the claim counts {w!r} the other way round from the window (including / excluding)" for w in sorted(flipped) if w not in STOP]
+
+
+# a decision or state the claim reports, and the words that say it did not happen (yet)
+_DONE = {stem(w) for w in ("approved", "approve", "agreed", "accepted", "adopted", "completed", "finished", "cleared",
+                           "resolved", "settled", "signed", "granted", "passed")}
+_NOT_DONE = {stem(w) for w in ("deferred", "postponed", "rejected", "declined", "refused", "tabled", "withdrawn", "pending",
+                               "outstanding", "held", "awaiting", "delayed", "suspended", "denied", "scheduled", "planned")}
+
+
+def _status(hypothesis: str, window: str) -> list[str]:
+    """"The board approved a branch in X" is not supported by a window whose sentence about the
+    branch in X says it was deferred: the sentence that holds the claim's object (two or more of
+    its other words) must not report the opposite state."""
+    hstems = set(content_stems(hypothesis))
+    done = hstems & _DONE
+    if not done:
+        return []
+    obj = hstems - _DONE - _DOC_STEMS
+    for a, b in sentence_spans(window):
+        ss = set(content_stems(window[a:b]))
+        if len(obj & ss) >= min(2, len(obj)) and (ss & _NOT_DONE) and not (ss & done):
+            return [f"the window says {', '.join(sorted(ss & _NOT_DONE))} where the claim says {', '.join(sorted(done))}"]
+    return []
 
 
 def _same_limit(hypothesis: str, core: str) -> bool:
@@ -240,7 +289,7 @@ def about_same_thing(hypothesis: str, window: str) -> list[str]:
     item 10"), names and the claim's subject ("Express delivery", "Taxi fares"). A model's
     "contradicts" counts only where this is empty: otherwise the window is about something else."""
     hypothesis, window = normalise(hypothesis), normalise(window)
-    wkeys = {key(t) for t in _ID_TOKEN.findall(window)}
+    wkeys = {key(t) for t in _id_tokens(window)}
     window_stems = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", window)}
     out = [f"identifier {i!r}" for i in identifiers(hypothesis) if key(i) not in wkeys]
     out += [f"name {n}" for n in names(hypothesis) if not _found_name(n, window, window_stems)]

@@ -21,6 +21,11 @@ _PER_AFTER = re.compile(r"\s*(?:(?P<noun>[A-Za-z][A-Za-z-]+)\s+)??(?:per|each|fo
 _EACH_AFTER = re.compile(r"\s*(?:(?P<noun>[A-Za-z][A-Za-z-]+)\s+)?each\b", I)
 _AVERAGE_BEFORE = re.compile(r"\b(?:average[sd]?|averaging|mean|on\s+average)\b[\w\s,]{0,30}$", I)
 _TOTAL_NEAR = re.compile(r"\btotal(?:s|ed|led|ing|ling)?\b|\bin\s+all\b|\baltogether\b|\bcombined\b", I)
+# "Each pallet holds 30 cartons", "Each instalment is $32,000": a rate per the noun after "each",
+# when the value's own clause starts with it (nothing but words between them)
+_EACH_BEFORE = re.compile(r"\beach\s+(?P<per>[A-Za-z][A-Za-z-]+)\b(?:[^.;:\d$€£]|(?<=[A-Za-z]-)\d|(?<=\d)\d){0,60}$", I)
+# "three equal instalments": the noun after an adjective of how the parts are cut
+_PARTS = re.compile(r"\s+(?:equal|separate|consecutive|identical|monthly|quarterly|annual|weekly)\s+(?P<noun>[A-Za-z][A-Za-z-]+)", I)
 _DURATION_NOUN = {"hour": "hour", "day": "day", "week": "week", "month": "month", "year": "year", "minute": "minute", "business_day": "day"}
 
 
@@ -33,6 +38,11 @@ class Shape:
     per: str | None = None
 
 
+def _each_before(text: str, q: Quantity) -> str | None:
+    m = _EACH_BEFORE.search(text, max(0, q.start - 80), q.start)
+    return stem(m.group("per")) if m and m.group("per").lower() not in STOP else None
+
+
 def shape(text: str, q: Quantity) -> Shape:
     if q.kind == "money":
         per = q.per if q.per and q.per != "unit" else None
@@ -41,6 +51,8 @@ def shape(text: str, q: Quantity) -> Shape:
             per = stem(m.group("per"))
         elif per is None and _EACH_AFTER.match(text, q.end):
             per = "unit"
+        elif per is None:
+            per = _each_before(text, q)
         return Shape(q.unit, per)
     if q.kind == "duration":
         m = _PER_AFTER.match(text, q.end)
@@ -52,11 +64,14 @@ def shape(text: str, q: Quantity) -> Shape:
         return Shape(stem(m.group("noun")), stem(m.group("per")))
     if m and _AVERAGE_BEFORE.search(text[max(0, q.start - 40):q.start]):
         return Shape(counted_noun(text, q), stem(m.group("per")))
-    return Shape(counted_noun(text, q))
+    parts = _PARTS.match(text, q.end)
+    noun = stem(parts.group("noun")) if parts else counted_noun(text, q)
+    each = _each_before(text, q)
+    return Shape(noun, each if each and each != noun else None)
 
 
 def is_total(text: str, q: Quantity) -> bool:
-    return bool(_TOTAL_NEAR.search(text[max(0, q.start - 40):min(len(text), q.end + 25)]))
+    return bool(_TOTAL_NEAR.search(text[max(0, q.start - 40):min(len(text), q.end + 40)]))
 
 
 def _unique(cands: list[Quantity]) -> Quantity | None:

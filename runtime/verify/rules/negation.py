@@ -155,7 +155,8 @@ _MODES = {
 }
 _MODAL_RE = re.compile(r"\b(" + "|".join(sorted((m for m in _MODES if m != "'ll"), key=len, reverse=True)) + r")\b|'ll\b|\b(?:is|are)\s+to\b|\b(?:has|have)\s+to\b|\bgoing\s+to\b|\bscheduled\s+to\b", re.I)
 _MONTH_MAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?May\b|\bMay\s+\d|\bMay\s+(?:of\s+)?\d{4}")
-_PAST_AUX_RE = re.compile(r"\b(?:was|were|had|did)\b|\b(?:has|have)\s+been\b", re.I)
+# "was paid", "has been sent", and the perfect "has given notice", "have already received"
+_PAST_AUX_RE = re.compile(r"\b(?:was|were|had|did)\b|\b(?:has|have)\s+(?:already\s+)?(?:been|[a-z]{2,}(?:ed|en|wn))\b", re.I)
 # a modal (optionally negated, optionally "be") and the verb it governs: "will ship", "shall not be paid"
 _MODAL_VERB_RE = re.compile(
     r"\b(?:will|shall|must|may|can|might|could|should)\s+(?:not\s+)?(?:be\s+)?(?P<v>[a-z]{3,})\b", re.I
@@ -180,7 +181,8 @@ def modality(text: str) -> set[str]:
 _PASSIVE_BEFORE = {"is", "are", "be", "being", "been", "get", "gets", "remain", "remains"}
 _IRREGULAR_PAST = set(
     "paid sent made took gave held sold bought brought built kept left lost met put ran said saw spent told "
-    "won wrote began came did got went shipped paid signed issued received delivered".split()
+    "won wrote began came did got went shipped paid signed issued received delivered "
+    "given taken written shown chosen done gone seen known drawn".split()
 )
 
 
