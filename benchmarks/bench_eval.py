@@ -9,10 +9,11 @@ way (the full verifier plus the gold labels), so the figures differ only by what
 through. Prints faithfulness, false passes (unfaithful claims delivered) and side-effect hygiene
 for each, with bootstrap 95% intervals.
 
-Then calibration: the judge's confidence on the full pipeline's matched propositions is fitted
-(temperature or isotonic, chosen on a validation part) and the ECE before/after is reported on a
-separate part; the fitted map is written to evals/invoice_audit/calibration.json, which
-`warrant eval --calibration` applies.
+Then calibration: the judge's confidence on the full pipeline's matched propositions of every gold
+set (both domains: invoice audit and accounts-payable three-way match) is fitted (temperature or
+isotonic, chosen on a validation part) and the ECE before/after is reported on a separate part;
+the fitted map is written to evals/invoice_audit/calibration.json, which `warrant eval
+--calibration`, `ControlPlane.open(confidence_map=)` and `WARRANT_CONFIDENCE_MAP` apply.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from runtime.verify.backends import load_backend
 GOLD_SETS = [
     ("evals/invoice_audit/gold", "evals.invoice_audit.graphs:honest"),
     ("evals/invoice_audit/gold_adversarial", "evals.invoice_audit.graphs:adversarial"),
+    ("evals/ap_three_way_match/gold", "evals.ap_three_way_match.graphs:honest"),
+    ("evals/ap_three_way_match/gold_adversarial", "evals.ap_three_way_match.graphs:adversarial"),
 ]
 CALIBRATION_MAP = ROOT / "evals" / "invoice_audit" / "calibration.json"
 

@@ -69,7 +69,7 @@ def register(app: typer.Typer) -> None:
         from runtime.graph import Corpus, GraphRunner
         from runtime.graph.console import Progress, render, summary_table
         from runtime.graph.html import write_html
-        from runtime.graph.runner import ControlPlane
+        from runtime.graph.runner import ControlPlane, ConfidenceMapError
         from runtime.registry import RegistryError, ToolRegistry
 
         module, factory = _resolve(target)
@@ -90,7 +90,7 @@ def register(app: typer.Typer) -> None:
 
         try:
             plane = ControlPlane.open(ledger, reg, policy=policy, backend=_backend(model))
-        except LedgerError as exc:
+        except (LedgerError, ConfidenceMapError) as exc:
             fail(str(exc))
         started = time.monotonic()
         reports = []

@@ -64,8 +64,16 @@ class ControlPlane:
             self.registry = self.bus.registry
 
     @classmethod
-    def open(cls, ledger_uri: str, registry: ToolRegistry, *, policy: Policy | None = None, backend: Any = None) -> "ControlPlane":
-        """The embedded default: ledger and journal in one LanceDB folder, everything in-process."""
+    def open(cls, ledger_uri: str, registry: ToolRegistry, *, policy: Policy | None = None, backend: Any = None,
+             confidence_map: Any = None) -> "ControlPlane":
+        """The embedded default: ledger and journal in one LanceDB folder, everything in-process.
+
+        `confidence_map`: a fitted `runtime.evals.ConfidenceMap` or the path of one (default: the
+        file named by `WARRANT_CONFIDENCE_MAP`, if set; `False`: none even then). With one, every
+        verdict's `confidence` (what `annotate` writes into the artifact) is the calibrated value;
+        the verifier's journal keeps the raw one. A map that does not load raises
+        `ConfidenceMapError` before anything is opened."""
+        cmap = load_confidence_map(confidence_map)
         ledger = Ledger.open(ledger_uri)
         journal = Journal.open(ledger_uri)
         grants = GrantBook(journal)
@@ -74,7 +82,7 @@ class ControlPlane:
             ledger=ledger,
             journal=journal,
             gate=Gate(ledger, tools=registry, journal=journal),
-            verifier=Verifier(ledger, backend, journal=journal),
+            verifier=calibrated(Verifier(ledger, backend, journal=journal), cmap),
             bus=bus,
             grants=grants,
             policy=policy,
@@ -85,6 +93,56 @@ class ControlPlane:
     def close(self) -> None:
         self.journal.close()
         self.ledger.close()
+
+
+CONFIDENCE_MAP_ENV = "WARRANT_CONFIDENCE_MAP"
+
+
+class ConfidenceMapError(ValueError):
+    """A configured confidence map that does not load: names the file and where it came from."""
+
+
+def load_confidence_map(spec: Any = None) -> Any:
+    """The map `ControlPlane.open` applies: `spec` itself if it is a map, loaded if it is a path,
+    the `WARRANT_CONFIDENCE_MAP` file if `spec` is None and the variable is set, else None."""
+    import os
+
+    if spec is False:
+        return None
+    origin = "confidence_map"
+    if spec is None:
+        spec = os.environ.get(CONFIDENCE_MAP_ENV) or None
+        origin = CONFIDENCE_MAP_ENV
+        if spec is None:
+            return None
+    # Imported here: runtime.evals runs graphs through this module, and most planes have no map.
+    from pydantic import ValidationError
+
+    from runtime.evals.calibration import ConfidenceMap
+
+    if isinstance(spec, ConfidenceMap):
+        return spec
+    if not isinstance(spec, (str, Path)):
+        raise ConfidenceMapError(f"{origin}: expected a ConfidenceMap or the path of its JSON file, got {type(spec).__name__}")
+    try:
+        return ConfidenceMap.load(spec)
+    except FileNotFoundError:
+        raise ConfidenceMapError(f"{origin}={spec}: no such file (a map fitted by benchmarks/bench_eval.py, e.g. "
+                                 "evals/invoice_audit/calibration.json)") from None
+    except ValidationError as exc:
+        where = "; ".join(f"{'.'.join(map(str, e['loc'])) or '$'}: {e['msg']}" for e in exc.errors())
+        raise ConfidenceMapError(f"{origin}={spec}: not a confidence map: {where}") from None
+    except (OSError, ValueError) as exc:  # JSONDecodeError is a ValueError
+        raise ConfidenceMapError(f"{origin}={spec}: not a confidence map: {exc}") from None
+
+
+def calibrated(verifier: Any, cmap: Any) -> Any:
+    """`verifier` with its confidences passed through `cmap` (unchanged when there is none)."""
+    if cmap is None:
+        return verifier
+    from runtime.evals.calibration import CalibratedVerifier
+
+    return CalibratedVerifier(verifier, cmap)
 
 
 @dataclass(frozen=True)
@@ -465,4 +523,5 @@ def _open_questions(feedback: list[Feedback]) -> list[str]:
     return list(dict.fromkeys(qs))
 
 
-__all__ = ["ControlPlane", "DEFAULT_MAX_ROUNDS", "GraphRunner", "RunEvent"]
+__all__ = ["CONFIDENCE_MAP_ENV", "ConfidenceMapError", "ControlPlane", "DEFAULT_MAX_ROUNDS", "GraphRunner", "RunEvent", "calibrated",
+           "load_confidence_map"]

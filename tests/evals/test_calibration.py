@@ -71,3 +71,105 @@ def test_the_hook_maps_confidence_and_changes_nothing_else(ledger):
     assert p_raw.confidence == 1.0 and p.confidence == pytest.approx(0.97)
     assert p.model_copy(update={"confidence": 1.0}) == p_raw and got.status == raw.status == "pass"
     assert hooked.backend_name == "none"
+
+
+# -- calibration in use: ControlPlane.open applies the configured map --------------------------------
+
+_CONSTANT = ConfidenceMap(method="isotonic", families={"predicate/supported": Curve(method="isotonic", x=[0.0, 1.0], y=[0.0, 0.61])})
+
+
+def _rate_run(plane, tmp_path):
+    """A two-node run whose analyst asserts line 14's rate (a typed predicate: no model needed)."""
+    from examples.invoice_audit import graph as example
+    from runtime.contract import Claim, Proposition
+    from runtime.graph import Graph, GraphRunner, ScriptedAgent
+
+    def planner(ctx):
+        if not ctx.find(via="tool:lookup_invoice"):
+            ctx.tools.call("lookup_invoice", {"invoice_id": "INV-4421"})
+        return ctx.artifact()
+
+    def analyst(ctx):
+        inv = ctx.first(via="tool:lookup_invoice").ledger_id
+        p = Proposition(id="p", pred="line_rate", args={"invoice_id": "INV-4421", "line_id": "14", "rate": 320.0, "currency": "USD"},
+                        ledger_ids=[inv])
+        return ctx.artifact(claims=[Claim(id="c", type="Assertion", text="Line 14 is billed at 320 USD", propositions=[p])])
+
+    g = Graph.chain("g", [ScriptedAgent("planner", planner), ScriptedAgent("analyst", analyst)])
+    rep = GraphRunner(plane, corpus=example.corpus(), report_dir=tmp_path / "runs", max_rounds=1).run(g, {"invoice_id": "INV-4421"})
+    [h] = [h for h in rep.handoffs if h.node == "analyst"]
+    assert rep.status == "COMPLETED" and h.outcome == "passed"
+    return [p.confidence for c in h.verdicts for p in c.propositions]
+
+
+@pytest.fixture
+def example_registry():
+    from examples.invoice_audit import graph as example
+    from examples.invoice_audit import tools_impl
+
+    tools_impl.reset()
+    yield example.registry()
+    tools_impl.reset()
+
+
+@pytest.mark.parametrize("how", ["argument", "path", "env"])
+def test_control_plane_open_applies_a_configured_map(tmp_path, monkeypatch, example_registry, how):
+    from runtime.graph.runner import ControlPlane
+
+    monkeypatch.delenv("WARRANT_CONFIDENCE_MAP", raising=False)
+    plain = ControlPlane.open(str(tmp_path / "plain"), example_registry, backend=None)
+    try:
+        assert _rate_run(plain, tmp_path / "p") == [1.0]
+    finally:
+        plain.close()
+    path = _CONSTANT.save(tmp_path / "map.json")
+    kw = {"argument": {"confidence_map": _CONSTANT}, "path": {"confidence_map": str(path)}, "env": {}}[how]
+    if how == "env":
+        monkeypatch.setenv("WARRANT_CONFIDENCE_MAP", str(path))
+    plane = ControlPlane.open(str(tmp_path / "cal"), example_registry, backend=None, **kw)
+    try:
+        assert isinstance(plane.verifier, CalibratedVerifier) and plane.verifier.map == _CONSTANT
+        assert _rate_run(plane, tmp_path / "c") == [pytest.approx(0.61)]  # the verdict the run reports is the calibrated one
+    finally:
+        plane.close()
+
+
+def test_control_plane_open_without_a_map_or_with_false_keeps_the_raw_verifier(tmp_path, monkeypatch, example_registry):
+    from runtime.graph.runner import ControlPlane
+
+    monkeypatch.setenv("WARRANT_CONFIDENCE_MAP", str(_CONSTANT.save(tmp_path / "map.json")))
+    plane = ControlPlane.open(str(tmp_path / "l"), example_registry, backend=None, confidence_map=False)
+    try:
+        assert isinstance(plane.verifier, Verifier)
+    finally:
+        plane.close()
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "WARRANT_CONFIDENCE_MAP=.*no such file"),
+    ("{not json", "WARRANT_CONFIDENCE_MAP=.*not a confidence map"),
+    ('{"method": "cubic"}', "not a confidence map: method: Input should be"),
+])
+def test_a_bad_configured_map_fails_before_anything_is_opened(tmp_path, monkeypatch, example_registry, content, message):
+    from runtime.graph.runner import ConfidenceMapError, ControlPlane
+
+    path = tmp_path / "map.json"
+    if content is not None:
+        path.write_text(content)
+    monkeypatch.setenv("WARRANT_CONFIDENCE_MAP", str(path))
+    with pytest.raises(ConfidenceMapError, match=message):
+        ControlPlane.open(str(tmp_path / "ledger"), example_registry, backend=None)
+    assert not (tmp_path / "ledger").exists()
+    with pytest.raises(ConfidenceMapError, match="confidence_map: expected a ConfidenceMap"):
+        ControlPlane.open(str(tmp_path / "ledger"), example_registry, backend=None, confidence_map=0.5)
+
+
+def test_warrant_run_reports_a_bad_map_as_bad_input(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from runtime.cli import app
+
+    monkeypatch.setenv("WARRANT_CONFIDENCE_MAP", str(tmp_path / "missing.json"))
+    res = CliRunner().invoke(app, ["run", "examples.invoice_audit.graph:build_graph", "--ledger", str(tmp_path / "l"),
+                                   "--out", str(tmp_path / "r.html"), "--model", "none"])
+    assert res.exit_code == 2 and "no such file" in res.output
