@@ -117,3 +117,49 @@ def test_attaching_to_a_ledger_without_a_running_runtime_is_refused_with_what_to
     res = CliRunner().invoke(cli, ["review", "serve", "--address", "auto", "--ledger", missing, "--reviewers", str(reviewers)])
     assert res.exit_code == 2 and "no ledger writer" in res.output, res.output
     assert not Path(missing).exists()  # nothing was opened or created for it
+
+
+def test_warrant_review_serve_joins_the_running_cluster_at_its_address(running, tmp_path):
+    """The command itself, in its own process, joins the cluster at a loopback HOST:PORT with the
+    cluster's token (no loopback setting inherited: it must set Ray's loopback mode itself) and
+    shows the runtime's queue; only loopback listeners."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+    import ray
+
+    from tests.ray.conftest import free_port
+
+    rt, _ = running
+    reviewers = tmp_path / "reviewers.json"
+    book = ReviewerBook(path=reviewers)
+    book.add("dana", PASSWORD)
+    book.save()
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"}
+    warrant = str(Path(sys.executable).parent / "warrant")
+    proc = subprocess.Popen([warrant, "review", "serve", "--address", ray.get_runtime_context().gcs_address, "--ledger", rt.ledger_uri,
+                             "--port", str(port), "--reviewers", str(reviewers)], env=env, cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline, page = time.monotonic() + 90, None
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/login", timeout=2)
+                break
+            except httpx.TransportError:
+                time.sleep(0.5)
+        assert page is not None and page.status_code == 200, proc.stdout.read() if proc.poll() is not None else "no answer"
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            csrf = login(client)
+            assert csrf and client.get("/").status_code == 200
+        listening = subprocess.run(["ss", "-ltnpH"], capture_output=True, text=True).stdout
+        ours = [line.split()[3] for line in listening.splitlines() if f"pid={proc.pid}," in line]
+        assert ours and all(a.startswith(("127.0.0.1:", "[::ffff:127.0.0.1]:", "[::1]:")) for a in ours), ours
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert "through the runtime of" in " ".join(proc.stdout.read().split())  # Rich wraps lines
