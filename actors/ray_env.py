@@ -15,6 +15,8 @@ the machine can run code on it. So:
   onto loopback too.
 - Joining a cluster (`--address`) needs the cluster's token (`RAY_AUTH_TOKEN`,
   `RAY_AUTH_TOKEN_PATH` or `~/.ray/auth_token`); nothing is generated for a remote cluster.
+  Joining a local one (`auto`, or a loopback HOST:PORT; `warrant review serve --address auto`
+  beside `warrant serve`) keeps Ray's loopback mode, or Ray would dial the machine's address.
 
 Ray is imported inside the functions: `warrant` loads actors/cli.py, which imports this, at every
 start.
@@ -83,15 +85,17 @@ def ensure_token(path: Path | None = None) -> Path:
     return path
 
 
-def prepare(*, local: bool, ray_auth: bool = True) -> None:
+def prepare(*, local: bool, ray_auth: bool = True, loopback: bool | None = None) -> None:
     """Set this process's environment before `ray.init`; every Ray process it starts inherits it.
 
     local: this process starts the cluster (else it joins one at an address).
     ray_auth: False only for the explicit insecure flag; logs `INSECURE_WARNING`.
+    loopback: the cluster's address is loopback (default: `local`). A process joining a local
+    cluster needs Ray's loopback mode too, or Ray turns 127.0.0.1 into the machine's address.
     """
     for k, v in RAY_ENV.items():
         os.environ.setdefault(k, v)
-    if local:
+    if local if loopback is None else loopback:
         # Ray's node address becomes 127.0.0.1, so every Ray listener binds to loopback. Ray reads
         # the variable when first imported: set the constant too if that has happened already.
         os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
@@ -140,7 +144,9 @@ def init(address: Optional[str] = None, *, num_cpus: Optional[int] = None, ray_a
          runtime_env: dict[str, Any] | None = None, **kwargs: Any) -> None:
     """`ray.init` the Warrant way: join `address` with the cluster's token, or start a local
     cluster (no dashboard, loopback only, a 0600 token). Extra keyword arguments go to `ray.init`."""
-    prepare(local=address is None, ray_auth=ray_auth)
+    if address:
+        address = bootstrap_address(address)
+    prepare(local=address is None, ray_auth=ray_auth, loopback=address is None or is_loopback(address))
     import ray
 
     kwargs.setdefault("namespace", "warrant")
@@ -148,6 +154,31 @@ def init(address: Optional[str] = None, *, num_cpus: Optional[int] = None, ray_a
         ray.init(address=address, runtime_env=runtime_env, **kwargs)
     else:
         ray.init(num_cpus=num_cpus, include_dashboard=False, runtime_env=local_runtime_env(runtime_env), **kwargs)
+
+
+def bootstrap_address(address: str) -> str:
+    """`auto` -> the GCS address a raylet on this machine names (as Ray finds it, before Ray
+    rewrites 127.0.0.1 into the machine's address, which a loopback cluster does not listen on);
+    any other address as given. Raises ConnectionError when no cluster runs here."""
+    if address != "auto":
+        return address
+    from ray._private.services import get_ray_address_from_environment
+
+    found = get_ray_address_from_environment("auto", None)
+    if not found or found == "auto":
+        raise ConnectionError("no Ray cluster runs on this machine (address auto)")
+    return found
+
+
+def is_loopback(address: str) -> bool:
+    """Whether a Ray address (HOST:PORT or ray://HOST:PORT) names this machine's loopback."""
+    import ipaddress
+
+    host = address.split("://", 1)[-1].rsplit(":", 1)[0].strip("[]")
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def bind_loopback() -> None:
@@ -183,5 +214,5 @@ def bind_loopback() -> None:
         replica.add_port_to_grpc_server = add_port
 
 
-__all__ = ["INSECURE_WARNING", "LOOPBACK", "RAY_ENV", "RayAuthError", "bind_loopback", "ensure_token", "init",
-           "local_runtime_env", "prepare", "token_path"]
+__all__ = ["INSECURE_WARNING", "LOOPBACK", "RAY_ENV", "RayAuthError", "bind_loopback", "bootstrap_address", "ensure_token", "init",
+           "is_loopback", "local_runtime_env", "prepare", "token_path"]

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Mapping
 import ray
 
 from actors.gate_actor import start_gates
-from actors.ledger_actor import ensure_ledger_actor, ledger_actor_name
+from actors.ledger_actor import NAMESPACE, ensure_ledger_actor, ledger_actor_name
 from actors.store import JournalClient, LedgerClient
 from actors.toolbus_actor import start_toolbuses
 from actors.verifier_pool import PooledVerifier
@@ -36,12 +36,14 @@ class Step:
     gate: GateDecision
     verdict: ArtifactVerdict | None = None
     tool_calls: list[Any] = field(default_factory=list)
+    queued: list[str] = field(default_factory=list)  # review items of the calls that wait for a person
 
     def to_json(self) -> dict[str, Any]:
         return {
             "gate": self.gate.model_dump(mode="json"),
             "verdict": self.verdict.model_dump(mode="json") if self.verdict else None,
             "tool_calls": [t.model_dump(mode="json") for t in self.tool_calls],
+            "queued_for_review": list(self.queued),
         }
 
 
@@ -83,12 +85,35 @@ class Runtime:
         process that created them when `detached`; `warrant serve` uses that."""
         writer = ensure_ledger_actor(ledger_uri, detached=detached)
         if prefix:
-            # Per ledger: actors found by name must serve the ledger they were started for.
-            prefix = f"{prefix}-{ledger_actor_name(ledger_uri).rsplit('-', 1)[-1]}"
+            prefix = _ledger_prefix(prefix, ledger_uri)
         g = start_gates(gates, ledger_uri, writer, tools_dir, prefix=f"{prefix}-gate" if prefix else None, detached=detached)
         t = start_toolbuses(toolbuses, ledger_uri, writer, tools_dir, policy, prefix=f"{prefix}-toolbus" if prefix else None, detached=detached) if tools_dir else []
         ray.get([a.ping.remote() for a in g])
         return cls(ledger_uri, writer, g, t, pool)
+
+    @classmethod
+    def attach(cls, ledger_uri: str, *, prefix: str = "warrant", pool: Any = None) -> "Runtime":
+        """Find the actors a running `warrant serve` (or `start(..., prefix=...)`) started for
+        this ledger, by name, without starting any: a second process works through the same
+        single writer and tool buses. Raises RuntimeNotFound naming what is missing."""
+        try:
+            writer = ray.get_actor(ledger_actor_name(ledger_uri), namespace=NAMESPACE)
+        except ValueError:
+            raise RuntimeNotFound(f"no ledger writer for {ledger_uri!r} on this Ray cluster: start the runtime first "
+                                  f"(warrant serve --ledger {ledger_uri}), and pass the same --ledger") from None
+        named = _ledger_prefix(prefix, ledger_uri)
+        found: dict[str, list] = {"gate": [], "toolbus": []}
+        for kind, actors in found.items():
+            while True:
+                try:
+                    actors.append(ray.get_actor(f"{named}-{kind}-{len(actors)}", namespace=NAMESPACE))
+                except ValueError:
+                    break
+        if not found["toolbus"]:
+            raise RuntimeNotFound(f"the runtime of {ledger_uri!r} has no tool bus named {named}-toolbus-0: "
+                                  f"was it started with a tools folder and the prefix {prefix!r}?")
+        ray.get(writer.ping.remote())
+        return cls(ledger_uri, writer, found["gate"], found["toolbus"], pool)
 
     def ledger(self) -> LedgerClient:
         return LedgerClient(self.ledger_uri, self.writer)
@@ -97,9 +122,23 @@ class Runtime:
         return JournalClient(self.ledger_uri, self.writer)
 
 
+class RuntimeNotFound(LookupError):
+    """The actors of a ledger's runtime are not on this Ray cluster (see `Runtime.attach`)."""
+
+
+def _ledger_prefix(prefix: str, ledger_uri: str) -> str:
+    # Per ledger: actors found by name must serve the ledger they were started for.
+    return f"{prefix}-{ledger_actor_name(ledger_uri).rsplit('-', 1)[-1]}"
+
+
 class Runner:
-    def __init__(self, runtime: Runtime, *, max_parallel: int = 64, step_timeout_s: float | None = 300.0):
+    """`review`: a ReviewQueue over this runtime (actors/review.py `review_queue`); an executed
+    irreversible call the bus refuses for want of a grant or of supported claims is queued there
+    for a person (`Step.queued`), as the in-process graph runner does. None: it is only refused."""
+
+    def __init__(self, runtime: Runtime, *, max_parallel: int = 64, step_timeout_s: float | None = 300.0, review: Any = None):
         self.rt = runtime
+        self.review = review
         self._verifier = PooledVerifier(runtime.ledger(), runtime.pool, journal=runtime.journal())
         # Verifier.verify is synchronous (it waits on the pool); each runs on its own thread.
         self._threads = ThreadPoolExecutor(max_workers=max_parallel, thread_name_prefix="warrant-verify")
@@ -134,7 +173,15 @@ class Runner:
         for i, intent in enumerate(art.action_intents):
             bus = self._bus()
             if execute and step.verdict.passed:
-                step.tool_calls.append(await bus.execute.remote(art.run_id, intent, grant_ids.get(i)))
+                out = await bus.execute.remote(art.run_id, intent, grant_ids.get(i))
+                step.tool_calls.append(out)
+                if self.review is not None:
+                    texts = {c.id: c.text for c in art.claims}
+                    # The queue journals through the LedgerActor with blocking calls: off the event loop.
+                    item = await loop.run_in_executor(self._threads, lambda: self.review.enqueue_refused(
+                        art.run_id, art.from_agent, intent, out, claim_texts=texts))
+                    if item is not None:
+                        step.queued.append(item.item_id)
             else:
                 step.tool_calls.append(await bus.propose.remote(art.run_id, intent))
         return step
@@ -159,4 +206,4 @@ class Runner:
         self._threads.shutdown(wait=False)
 
 
-__all__ = ["RunResult", "Runner", "Runtime", "Step"]
+__all__ = ["RunResult", "Runner", "Runtime", "RuntimeNotFound", "Step"]

@@ -2,6 +2,7 @@
 
     POST /evidence          {"run_id", "items": [{"text" | "data_b64", "kind", "media_type", "source"}]} -> {"ids"}   scope evidence
     POST /artifacts         an artifact (JSON) [?execute=true] -> gate decision, verdict, tool-call outcomes  scope submit (approve with execute)
+                            (an executed irreversible call without a grant is queued for review: "queued_for_review")
     POST /tool-calls        {"run_id", "intent", "grant_id"?, "execute": false} -> proposal or execution outcome  scope submit (approve with execute)
     GET  /verdicts/{run_id} the run's verdict entries from the journal, in order                          scope read
     GET  /healthz           open (liveness)
@@ -130,7 +131,11 @@ class WarrantAPI:
         # Named and detached: a restarted ingress replica finds the same actors, and the ledger's
         # single writer outlives any one replica.
         self._rt = Runtime.start(ledger_uri, pool, tools_dir, gates=gates, toolbuses=toolbuses, detached=True, prefix="warrant")
-        self._runner = Runner(self._rt)
+        # An executed irreversible call that no grant covers waits in the review queue, in this
+        # ledger's journal, for `warrant review serve --address auto` (actors/review.py).
+        from actors.review import review_queue
+
+        self._runner = Runner(self._rt, review=review_queue(self._rt) if self._rt.toolbuses else None)
         self._ledger = self._rt.ledger()
         self._journal = self._rt.journal()
 

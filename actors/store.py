@@ -23,8 +23,9 @@ from ledger.journal import JournalKind
 
 # GrantBook makes "is this grant used? then record its use" atomic with an in-process lock, which
 # holds while one process writes the journal. Replicas are many processes, so the single writer
-# enforces it instead: at most one GRANT_USED entry per grant id.
-UNIQUE_KINDS = (JournalKind.GRANT_USED.value,)
+# enforces it instead: at most one GRANT_USED entry per grant id, and at most one REVIEW_DECISION
+# per review item (review pages beside `warrant serve` may be several processes too).
+UNIQUE_KINDS = (JournalKind.GRANT_USED.value, JournalKind.REVIEW_DECISION.value)
 
 
 class LedgerClient:

@@ -7,7 +7,10 @@ queue takes items and decisions, and how many irreversible calls a person must s
    default policy (examples/invoice_audit/policy.yaml). Of the irreversible calls the agents'
    verified artifacts planned, the share the policy auto-approved and the share queued for a
    person (calls an agent made directly, without claims or a grant, are refused by the bus and
-   counted apart: no person sees those either).
+   counted apart: no person sees those either). The same share on the shipped gold sets
+   (evals/*/gold*, each through its scripted graph with runtime/evals' harness, the full control
+   plane and the graph module's default policy; nobody at the desk, so what needs a person is
+   queued), per set and over both.
 2. Auto-approval decisions per second: `ReviewPolicy.explain` over those calls' claim sets
    (pure evaluation, one core), and `Policy.try_grant` on the approvable call, which also
    journals the grant (one LanceDB commit per decision).
@@ -25,7 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import write_result
+from _common import ROOT, write_result
+from bench_eval import GOLD_SETS
 from rich.console import Console
 from rich.table import Table
 
@@ -34,6 +38,9 @@ from examples.invoice_audit import graph as example
 from examples.invoice_audit.demo import run_demo
 from runtime.claimset import claim_set
 from runtime.contract import ActionIntent
+from runtime.evals.goldset import load_gold
+from runtime.evals.harness import Setup, run_gold
+from runtime.evals.targets import resolve
 from runtime.verify.backends import load_backend
 
 
@@ -58,6 +65,24 @@ def review_share(reports) -> dict:
                    "outcome": "auto-approved" if a in auto else a.status, "why": a.grant_issuer or (a.review.message if a.review else "")}
                   for r in reports for a in r.actions],
     }
+
+
+def gold_share(backend, folder: Path) -> dict:
+    """The share a person must see on each shipped gold set, run as bench_eval's "full" plane."""
+    sets, reports = {}, []
+    for gold_dir, graph in GOLD_SETS:
+        gold = load_gold(ROOT / gold_dir)
+        target, module = resolve(graph)
+        policy = module.policy()
+        t0 = time.perf_counter()
+        runs = run_gold(gold, target, Setup(backend=backend, policy=policy), folder / gold.name)
+        share = review_share([tr.report for tr in runs])
+        sets[gold.name] = {"gold_hash": gold.hash, "graph": graph, "policy": f"{policy.name}.v{policy.version}", "tasks": len(runs),
+                           "seconds": round(time.perf_counter() - t0, 1), **share}
+        reports += [tr.report for tr in runs]
+    total = review_share(reports)
+    total.pop("calls")
+    return {"sets": sets, "all": total}
 
 
 def bench_policy(plane, reports, seconds: float) -> dict:
@@ -126,6 +151,7 @@ def main() -> None:
         reports = run_demo(tmp / "demo", backend=backend, quiet=True)
         tools_impl.reset()
         share = review_share(reports)
+        gold = gold_share(backend, tmp / "gold")
         plane = example.control_plane(str(tmp / "demo" / "ledger"), backend)
         try:
             policy = bench_policy(plane, reports, 0.5 if args.quick else 3.0)
@@ -144,6 +170,10 @@ def main() -> None:
     t.add_row("  queued for a person", str(share["queued_for_a_person"]))
     t.add_row("[bold]share a person must see[/]", f"{share['share_a_person_must_see']:.0%}")
     t.add_row("agent calls refused outright (no claims / no grant)", str(share["refused_direct_agent_calls"]))
+    for name, g in [*gold["sets"].items(), ("both gold sets", gold["all"])]:
+        must = g["share_a_person_must_see"]
+        t.add_row(f"[bold]{name}: share a person must see[/]",
+                  f"{must:.0%} ({g['queued_for_a_person']} of {g['irreversible_calls_planned']})" if must is not None else "no calls")
     t.add_row("policy decisions/s (explain, pure)", f"{policy['explain_decisions_per_s']:,.0f}")
     t.add_row("auto-approvals/s (try_grant, grant journaled)", f"{policy['try_grant_with_journaled_grant_per_s']:,.1f}")
     t.add_row(f"enqueue items/s ({queue['items']} items)", f"{queue['enqueue_per_s']:,.1f}")
@@ -151,7 +181,8 @@ def main() -> None:
     t.add_row("approve + make the call /s", f"{queue['approve_and_call_per_s']:,.1f}")
     t.add_row("reject /s", f"{queue['reject_per_s']:,.1f}")
     console.print(t)
-    path = write_result("review", {"quick": args.quick, "review_by_exception": share, "policy": policy, "queue": queue})
+    path = write_result("review", {"quick": args.quick, "review_by_exception": share, "gold_sets": gold, "policy": policy,
+                                   "queue": queue})
     console.print(f"wrote {path}")
 
 

@@ -66,14 +66,21 @@ def register(app: typer.Typer) -> None:
         ssl_certfile: Optional[Path] = typer.Option(None, "--ssl-certfile", help="TLS certificate."),
         model: Optional[str] = typer.Option(None, "--model", "-m", help="NLI backend for runs sent back to their planner "
                                                                        "(default: the embedded model, loaded on first use)."),
+        address: Optional[str] = typer.Option(None, "--address", help="Work through the runtime `warrant serve` runs for --ledger: "
+                                                                     "join its Ray cluster (auto | HOST:PORT) with the cluster's Ray "
+                                                                     "token instead of opening the ledger."),
     ) -> None:
-        """Serve the review page for the in-process runtime of one ledger directory.
+        """Serve the review page for the runtime of one ledger.
 
-        The server is the ledger's writer while it runs: it journals decisions, issues the grants
-        and makes approved calls through the tool bus. Approved calls a crash left unmade are
-        made at start.
+        Without --address the server is the in-process runtime and the ledger's writer while it
+        runs: it journals decisions, issues the grants and makes approved calls through the tool
+        bus. With --address it runs beside `warrant serve`: it joins that Ray cluster and reads
+        and appends through the runtime's actors (the LedgerActor writes; an approved call runs
+        once on a ToolBusActor). Approved calls a crash left unmade are made at start.
 
-        Example: warrant review serve --ledger .warrant/demo/ledger --port 8765
+        Example:
+          warrant review serve --ledger .warrant/demo/ledger --port 8765
+          warrant serve --ledger .warrant/ledger & warrant review serve --ledger .warrant/ledger --address auto
         """
         if not _loopback(host) and not expose:
             _fail(f"--host {host} is not a loopback address: pass --expose to listen there on purpose")
@@ -81,10 +88,7 @@ def register(app: typer.Typer) -> None:
             _fail("--ssl-keyfile and --ssl-certfile go together")
         import uvicorn
 
-        from ledger import LedgerError
-        from runtime.graph.runner import ControlPlane
         from runtime.review.auth import AuthError, ReviewerBook
-        from runtime.review.policy import PolicyError
         from runtime.review.server import create_app
 
         try:
@@ -94,23 +98,19 @@ def register(app: typer.Typer) -> None:
         if not len(book):
             _fail(f"{reviewers} has no reviewers: warrant review add-reviewer NAME --reviewers {reviewers}")
         module = _module(app_module)
+        rt = _attach(ledger, address, module) if address else _in_process(ledger, module, model)
         try:
-            plane = ControlPlane.open(ledger, module.registry(), policy=module.policy(), backend=None)
-        except (LedgerError, PolicyError) as exc:
-            _fail(str(exc))
-        try:
-            resumed = plane.review.resume_approved()
+            resumed = rt.queue.resume_approved()
             for st in resumed:
                 out.print(f"resumed approved call {escape(st.item.item_id)}: {escape(st.status)}")
-            rerun = _rerunner(plane, module, ledger, model) if hasattr(module, "build_graph") else None
-            web = create_app(plane.review, book, plane.ledger, rerun=rerun, allowed_hosts=sorted({host, "127.0.0.1", "localhost", *(allowed_host or [])}))
+            web = create_app(rt.queue, book, rt.ledger, rerun=rt.rerun, allowed_hosts=sorted({host, "127.0.0.1", "localhost", *(allowed_host or [])}))
             scheme = "https" if ssl_certfile else "http"
             out.print(f"[bold]review page:[/] {scheme}://{escape(host)}:{port}/   "
-                      f"({len(plane.review.items(status='pending'))} call(s) waiting; Ctrl-C stops)")
+                      f"({len(rt.queue.items(status='pending'))} call(s) waiting; through {escape(rt.where)}; Ctrl-C stops)")
             uvicorn.run(web, host=host, port=port, log_level="warning", ssl_keyfile=str(ssl_keyfile) if ssl_keyfile else None,
                         ssl_certfile=str(ssl_certfile) if ssl_certfile else None)
         finally:
-            plane.close()
+            rt.close()
 
     @review.command("add-reviewer")
     def add_reviewer(
@@ -197,6 +197,38 @@ def _module(target: str) -> Any:
         if not callable(getattr(module, need, None)):
             _fail(f"--app {target!r}: the module has no {need}() (see {DEFAULT_APP})")
     return module
+
+
+def _in_process(ledger: str, module: Any, model: str | None) -> Any:
+    """The embedded runtime: this process opens the ledger as its writer."""
+    from ledger import LedgerError
+    from runtime.graph.runner import ControlPlane
+    from runtime.review.policy import PolicyError
+    from runtime.review.ports import ReviewRuntime
+
+    try:
+        plane = ControlPlane.open(ledger, module.registry(), policy=module.policy(), backend=None)
+    except (LedgerError, PolicyError) as exc:
+        _fail(str(exc))
+    rerun = _rerunner(plane, module, ledger, model) if hasattr(module, "build_graph") else None
+    return ReviewRuntime(queue=plane.review, ledger=plane.ledger, close=plane.close, rerun=rerun, where=f"the in-process runtime of {ledger}")
+
+
+def _attach(ledger: str, address: str, module: Any) -> Any:
+    """The runtime `warrant serve` runs: found through the `warrant.review_runtimes` entry point
+    (actors/review.py), so this module never imports Ray."""
+    from importlib.metadata import entry_points
+
+    from runtime.review.policy import PolicyError
+    from runtime.review.ports import ReviewRuntimeError
+
+    found = {ep.name: ep for ep in entry_points(group="warrant.review_runtimes")}
+    if "ray" not in found:
+        _fail("--address needs the Ray runtime (actors/), which is not installed here: pip install -e . in the repository")
+    try:
+        return found["ray"].load()(ledger, address=address, policy=module.policy())
+    except (ReviewRuntimeError, PolicyError) as exc:
+        _fail(str(exc))
 
 
 def _rerunner(plane: Any, module: Any, ledger: str, model: str | None) -> Any:

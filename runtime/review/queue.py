@@ -23,12 +23,12 @@ from typing import Any, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ledger import Journal
 from ledger.journal import JournalKind
 from runtime.claimset import claim_set
 from runtime.contract import content_hash
-from runtime.grants import DEFAULT_TTL_S, GrantBook
+from runtime.grants import DEFAULT_TTL_S
 from runtime.review.policy import PolicyDecision
+from runtime.review.ports import CallMaker, GrantIssuer, JournalPort
 
 ITEM_PREFIX = "rvw_"
 # Worst first: a reviewer should see what is wrong before what is fine.
@@ -165,19 +165,28 @@ def _spans(claims: Iterable[ClaimEntry]) -> tuple[list[SpanRef], list[str]]:
     return spans, list(dict.fromkeys(cited))
 
 
+# A refusal of the tool bus that a person can settle: no grant (no policy rule approved the call),
+# or claims not all supported (a person may find the evidence). Anything else is the call's own fault.
+QUEUED_REFUSALS = {"grant_missing": "no_policy_grant", "claims_unverified": "claims_unverified"}
+
+
 class ReviewQueue:
     """Queue, decide, resume. `bus` and `grants` are needed only to approve (a read-only queue
-    over a journal opened with writer=False can still list and show items)."""
+    over a journal opened with writer=False can still list and show items).
 
-    def __init__(self, journal: Journal, *, grants: GrantBook | None = None, bus: Any = None, policy: Any = None,
-                 grant_ttl_s: float = DEFAULT_TTL_S):
+    The collaborators are protocols (runtime/review/ports.py): the in-process Journal, GrantBook
+    and ToolBus, or the Ray clients of a running `warrant serve` (actors/review.py)."""
+
+    def __init__(self, journal: JournalPort, *, grants: GrantIssuer | None = None, bus: CallMaker | None = None,
+                 policy: Any = None, grant_ttl_s: float = DEFAULT_TTL_S):
         self.journal = journal
         self.grants = grants
         self.bus = bus
         self.policy = policy
         self.grant_ttl_s = grant_ttl_s
-        # Check-then-record must be atomic per item: two clicks must not both approve. The journal
-        # has one writer per store, so an in-process lock is enough (as in GrantBook).
+        # Check-then-record must be atomic per item: two clicks must not both approve. In one
+        # process this lock does it (as in GrantBook); across processes (several review pages
+        # beside `warrant serve`) the ledger's single writer refuses a second decision per item.
         self._lock = threading.RLock()
         # Journal entries never change once written, so what was found once is kept: an item, its
         # first decision, the call that spent its grant. Only absences are read again each time
@@ -213,6 +222,18 @@ class ReviewQueue:
             self.journal.record(run_id, JournalKind.REVIEW_ITEM, iid, item.model_dump(mode="json"))
             self._known_items[iid] = item
             return item
+
+    def enqueue_refused(self, run_id: str, agent: str, intent: Any, outcome: Any, *,
+                        claim_texts: dict[str, str] | None = None) -> QueuedCall | None:
+        """Queue an irreversible call the tool bus refused for want of a grant or of supported
+        claims (`QUEUED_REFUSALS`); any other outcome queues nothing and returns None."""
+        reason = QUEUED_REFUSALS.get(getattr(outcome, "code", None) or "") if getattr(outcome, "status", None) == "refused" else None
+        if reason is None:
+            return None
+        get = intent.get if isinstance(intent, dict) else lambda k, d=None: getattr(intent, k, d)
+        return self.enqueue(run_id=run_id, agent=agent, tool=outcome.tool, version=outcome.version, args=dict(get("args", {}) or {}),
+                            depends_on=list(get("depends_on", []) or []), reason=reason, message=getattr(outcome, "message", ""),
+                            claim_texts=claim_texts)
 
     # -- reading -------------------------------------------------------------------------------
     def _item(self, item_id: str) -> QueuedCall | None:
@@ -349,7 +370,16 @@ class ReviewQueue:
             return self._state(st.item, decision, None)
 
     def _record(self, decision: ReviewDecision, run_id: str) -> None:
-        self.journal.record(run_id, JournalKind.REVIEW_DECISION, decision.item_id, decision.model_dump(mode="json"))
+        try:
+            self.journal.record(run_id, JournalKind.REVIEW_DECISION, decision.item_id, decision.model_dump(mode="json"))
+        except Exception:
+            # A writer shared by several processes refuses a second decision for an item: another
+            # reviewer's page won the race. Say so as the queue does; anything else is re-raised.
+            other = self._decisions(decision.item_id).get(decision.item_id)
+            if other is not None:
+                raise ReviewError("already_decided", f"{decision.item_id} was just decided elsewhere ({other.decision} by "
+                                                     f"{other.reviewer}); a decision is made once") from None
+            raise
         self._known_decisions[decision.item_id] = decision
 
     def _open(self, item_id: str, args_hash: str, claim_set_hash: str) -> ReviewState:

@@ -180,3 +180,23 @@ def test_no_project_file_turns_ray_token_auth_off():
                 offenders += [f"{p.relative_to(ROOT)}" for line in p.read_text(errors="replace").splitlines() if setting.search(line)]
     offenders += ["Makefile" for line in (ROOT / "Makefile").read_text().splitlines() if setting.search(line)]
     assert not offenders, offenders
+
+
+def test_joining_a_loopback_cluster_keeps_ray_in_loopback_mode(tmp_path):
+    """Without it Ray rewrites 127.0.0.1 into the machine's address, where a local cluster does not
+    listen (`warrant review serve --address auto` beside `warrant serve` hung dialling it)."""
+    from actors.ray_env import bootstrap_address, is_loopback
+
+    assert is_loopback("127.0.0.1:6379") and is_loopback("ray://localhost:10001") and is_loopback("[::1]:6379")
+    assert not is_loopback("10.0.0.5:6379") and not is_loopback("head:6379") and not is_loopback("ray://head:10001")
+    assert bootstrap_address("head:6379") == "head:6379"  # only `auto` is looked up
+    tok = tmp_path / "tok"
+    tok.write_text("ab" * 32)
+    tok.chmod(0o600)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_AUTH") and k != "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"}
+    code = ("import os; from actors.ray_env import prepare, is_loopback; a = {a!r}; prepare(local=False, loopback=is_loopback(a)); "
+            "print('LOOPBACK', os.environ.get('RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER'), os.environ['RAY_AUTH_MODE'])")
+    for address, want in (("127.0.0.1:6379", "LOOPBACK 0 token"), ("10.0.0.5:6379", "LOOPBACK None token")):
+        r = subprocess.run([sys.executable, "-c", code.format(a=address)], env={**env, "RAY_AUTH_TOKEN_PATH": str(tok)},
+                           capture_output=True, text=True, timeout=60, cwd=ROOT)
+        assert want in r.stdout, (address, r.stdout, r.stderr[-2000:])
