@@ -13,7 +13,7 @@ import datetime
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Callable, Iterable, Protocol
+from typing import Callable, Iterable, Iterator, Protocol
 
 from text_to_num import text2num
 
@@ -127,6 +127,17 @@ def parse_num(raw: str) -> Decimal | None:
             return None
     n = words_to_number(raw)
     return Decimal(n) if n is not None else None
+
+
+def free_numbers(rx: "re.Pattern[str]", text: str, claims: Claims) -> Iterator[tuple["re.Match[str]", Decimal]]:
+    """Matches of `rx` over text no earlier extractor took, with their `num` group parsed (a match
+    whose number does not parse is skipped). Lazy: a span the caller takes is no longer free for
+    the next match."""
+    for m in rx.finditer(text):
+        if claims.free(m.start(), m.end()):
+            num = parse_num(m["num"])
+            if num is not None:
+                yield m, num
 
 
 def scale(raw: str | None) -> Decimal:

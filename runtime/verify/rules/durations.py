@@ -10,7 +10,7 @@ import re
 from decimal import Decimal
 from typing import Iterable
 
-from runtime.verify.rules.base import DIGITS, NUMW, Claims, Found, I, parse_num
+from runtime.verify.rules.base import DIGITS, NUMW, Claims, Found, I, free_numbers, parse_num
 
 UNITS = [
     (r"business\s+days?|working\s+days?|banking\s+days?", "business_day"),
@@ -48,13 +48,8 @@ def unit_name(u: str) -> str:
 
 
 def find_durations(text: str, claims: Claims) -> Iterable[Found]:
-    for m in _DURATION_RE.finditer(text):
+    for m, num in free_numbers(_DURATION_RE, text, claims):
         a, b = m.start(), m.end()
-        if not claims.free(a, b):
-            continue
-        num = parse_num(m["num"])
-        if num is None:
-            continue
         unit = unit_name(m["u"])
         if unit == "hour" and m["u"].lower() == "h" and not re.match(r"\d", m["num"]):
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from runtime.verify.rules.base import NUM, NUMW, SCALE, Claims, Found, I, parse_num, per_after, scale
+from runtime.verify.rules.base import NUM, NUMW, SCALE, Claims, Found, I, free_numbers, per_after, scale
 
 CURRENCY_SYMBOL = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "c$": "CAD", "a$": "AUD"}
 CURRENCY_CODES = ("USD", "EUR", "GBP", "PLN", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "INR")
@@ -36,13 +36,8 @@ _PATTERNS = [
 
 def find_money(text: str, claims: Claims) -> Iterable[Found]:
     for rx in _PATTERNS:
-        for m in rx.finditer(text):
+        for m, num in free_numbers(rx, text, claims):
             a, b = m.start(), m.end()
-            if not claims.free(a, b):
-                continue
-            num = parse_num(m["num"])
-            if num is None:
-                continue
             gd = m.groupdict()
             if gd.get("sym"):
                 cur = CURRENCY_SYMBOL[gd["sym"].lower()]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from runtime.verify.rules.base import DIGITS, NUM, NUMW, WORDNUM, Claims, Found, I, parse_num, per_after
+from runtime.verify.rules.base import DIGITS, NUM, NUMW, WORDNUM, Claims, Found, I, free_numbers, parse_num, per_after
 from runtime.verify.rules.identifiers import labelled_ref
 from runtime.verify.text import stem
 
@@ -29,13 +29,8 @@ _NOT_COUNTED = {"of", "and", "or", "to", "the", "a", "an", "in", "on", "at", "by
 
 
 def find_percent(text: str, claims: Claims) -> Iterable[Found]:
-    for m in _PERCENT_RE.finditer(text):
+    for m, num in free_numbers(_PERCENT_RE, text, claims):
         a, b = m.start(), m.end()
-        if not claims.free(a, b):
-            continue
-        num = parse_num(m["num"])
-        if num is None:
-            continue
         per, _ = per_after(text, b)
         claims.take(a, b)
         yield (a, b, "percent", num, None, per, ())
@@ -50,14 +45,9 @@ def mask_ranges(text: str, claims: Claims) -> Iterable[Found]:
 
 
 def find_numbers(text: str, claims: Claims) -> Iterable[Found]:
-    for m in _BARE_RE.finditer(text):
+    for m, num in free_numbers(_BARE_RE, text, claims):
         a, b = m.start(), m.end()
-        if not claims.free(a, b):
-            continue
         if re.fullmatch(r"\.\d+", m["num"]):
-            continue
-        num = parse_num(m["num"])
-        if num is None:
             continue
         if text[b:b + 2] in (":0", ":1", ":2", ":3", ":4", ":5") or text[max(0, a - 1):a] == ":" and re.match(r"\d:\d", text[max(0, a - 2):a + 1]):
             continue  # clock times
