@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ledger import Journal, Ledger, LedgerError
+from ledger import Journal, Ledger, LedgerError, LedgerIntegrityError, LedgerUnreadable
 from runtime.exits import ExitCode, fail
 
 _STYLE = {"supported": "green", "contradicted": "bold red", "unsupported": "yellow", "unverifiable": "magenta"}
@@ -59,6 +59,8 @@ def verify(
         led = Ledger.open(ledger, writer=journal)
         jr = Journal.open(ledger, writer=True) if journal else None
         tools = ToolRegistry.load(registry or DEFAULT_TOOLS)
+    except (LedgerIntegrityError, LedgerUnreadable) as exc:  # the ledger is broken, not the command
+        fail(f"{exc} (see `warrant ledger verify`)", ExitCode.ABSTAIN)
     except (LedgerError, RegistryError) as exc:
         fail(str(exc))
     decision = Gate(led, tools=tools, journal=jr).check(doc)

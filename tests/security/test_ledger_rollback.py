@@ -251,3 +251,19 @@ def test_a_path_that_is_not_a_ledger_is_bad_usage(tmp_path):
     code, out = verify(tmp_path / "empty")
     assert code == 2 and "no ledger at" in out
     assert verify(tmp_path / "missing")[0] == 2
+
+
+def test_warrant_verify_on_a_rolled_back_ledger_is_a_verdict_not_bad_input(tmp_path):
+    """`warrant verify --journal` opens the ledger as its writer, which refuses a rolled-back
+    table: exit 1 (integrity broken, per runtime/exits.py), not 2 (the command was called right)."""
+    uri = tmp_path / "led"
+    fill(uri)
+    rid = Ledger.open(uri, writer=False).ids("r")
+    delete_versions_after(uri, "journal", 2)
+    art = tmp_path / "a.json"
+    art.write_text(json.dumps({"run_id": "r", "from_agent": "a", "claims": [
+        {"id": "c1", "type": "Quote", "text": "batch 0 record 0", "quote_of": {"ledger_id": sorted(rid)[0]}}]}))
+    r = CliRunner().invoke(app, ["verify", str(art), "--ledger", str(uri), "--journal"])
+    assert r.exit_code == 1, r.output
+    assert "warrant ledger verify" in " ".join(r.output.split())
+    assert not (tmp_path / "a.verdict.json").exists()
