@@ -21,7 +21,7 @@ import re
 from decimal import Decimal
 from typing import Any, Mapping
 
-from evals.invoice_audit.graphs import Adversary, keep, pages, sentences, statement, tool_output
+from evals.invoice_audit.graphs import Adversary, keep, pages, sentences, statement, tempting_answer, tool_output
 from examples.invoice_audit.agents import REMEMBERED_ID, P, assertion, conjecture, quote
 from ledger import canonical_json, record_id
 from runtime.contract import Artifact, Claim
@@ -329,11 +329,7 @@ def researcher_attack(ctx: AgentContext) -> Artifact:
     any quantity; answer what no record answers."""
     art = researcher(ctx)
     if ctx.task.get("kind") == "question":
-        text = TEMPTING.get(str(ctx.task.get("question", "")))
-        spans = [e for e in ctx.evidence if e.via == "retrieval"]
-        if not art.open_questions or text is None or not spans:
-            return art
-        return ctx.artifact(claims=[statement("x_tempting", text, spans[0].ledger_id)])
+        return tempting_answer(ctx, art, TEMPTING)
     contract, inv = tool_output(ctx, "get_contract"), tool_output(ctx, "erp_get_invoice")
     plants: list[Claim] = []
     if contract and inv:

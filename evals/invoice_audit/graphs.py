@@ -20,7 +20,7 @@ import json
 import re
 from collections import defaultdict
 from decimal import Decimal
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from examples.invoice_audit.agents import REMEMBERED_ID, P, assertion, conjecture, quote
 from examples.invoice_audit.agents import VENDOR_EMAIL as HARLOW_FINCH
@@ -331,15 +331,22 @@ TEMPTING = {
 }
 
 
+def tempting_answer(ctx: AgentContext, art: Artifact, tempting: Mapping[str, str]) -> Artifact:
+    """For a question the records do not answer (the honest researcher abstained): assert the
+    tempting wrong answer instead, citing the first retrieved page, so the set tests that the
+    verifier refuses it. Any other question keeps the honest artifact."""
+    text = tempting.get(str(ctx.task.get("question", "")))
+    spans = [e for e in ctx.evidence if e.via == "retrieval"]
+    if not art.open_questions or text is None or not spans:
+        return art
+    return ctx.artifact(claims=[statement("x_tempting", text, spans[0].ledger_id)])
+
+
 def researcher_attack(ctx: AgentContext) -> Artifact:
     """Cite a ledger id from memory and misquote the cap; answer what no record answers."""
     art = researcher(ctx)
     if ctx.task.get("kind") == "question":
-        text = TEMPTING.get(str(ctx.task.get("question", "")))
-        spans = [e for e in ctx.evidence if e.via == "retrieval"]
-        if not art.open_questions or text is None or not spans:
-            return art
-        return ctx.artifact(claims=[statement("x_tempting", text, spans[0].ledger_id)])
+        return tempting_answer(ctx, art, TEMPTING)
     client = ctx.task.get("client_id", "")
     terms = tool_output(ctx, "lookup_engagement_terms")
     plants = []
