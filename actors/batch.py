@@ -28,7 +28,7 @@ from typing import Any, Iterable, Iterator
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from runtime.contract import QUOTE, Claim, Proposition
+from warrant.runtime.contract import QUOTE, Claim, Proposition
 
 VERDICT_GLOB = "verdicts-*.parquet"
 
@@ -121,16 +121,16 @@ class VerifyBatch:
     """The `map_batches` actor: loads the backend once, verifies a batch, writes its file."""
 
     def __init__(self, ledger_uri: str, out_dir: str, model: str = "default", device: str = "cpu"):
-        from actors.verifier_pool import NO_MODEL, _load_backend
-        from ledger import Ledger
-        from runtime.verify.verifier import Verifier
+        from warrant.actors.verifier_pool import NO_MODEL, _load_backend
+        from warrant.ledger import Ledger
+        from warrant.runtime.verify.verifier import Verifier
 
         backend = None if model in (None, "", NO_MODEL) else _load_backend(model, device)
         self._verifier = Verifier(Ledger.open(ledger_uri, writer=False), backend)
         self._out = Path(out_dir)
 
     def __call__(self, batch: pa.Table) -> pa.Table:
-        from actors.verifier_pool import decide_grouped
+        from warrant.actors.verifier_pool import decide_grouped
 
         rows = batch.to_pylist()
         reqs = [(r["run_id"], Claim.model_validate_json(r["claim"]), Proposition.model_validate_json(r["proposition"]), {}) for r in rows]

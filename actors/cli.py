@@ -11,7 +11,7 @@ from typing import Optional
 
 import typer
 
-from runtime.apitokens import SCOPES, TokenStore, TokenStoreError
+from warrant.runtime.apitokens import SCOPES, TokenStore, TokenStoreError
 
 LedgerOpt = typer.Option(os.environ.get("WARRANT_LEDGER", ".warrant/ledger"), "--ledger", "-l", help="LanceDB directory or URI (s3://... on a cluster).")
 TokensOpt = typer.Option(os.environ.get("WARRANT_API_TOKENS"), "--api-tokens", help="API token file (default: next to a local ledger, LEDGER.tokens.json; env WARRANT_API_TOKENS).")
@@ -31,7 +31,7 @@ def _store(ledger: str, tokens: Optional[str]) -> TokenStore:
 
 
 def _connect(address: Optional[str], num_cpus: Optional[int], ray_auth: bool = True) -> None:
-    from actors.ray_env import RayAuthError, init
+    from warrant.actors.ray_env import RayAuthError, init
 
     try:
         init(address, num_cpus=num_cpus, ray_auth=ray_auth, log_to_driver=False)
@@ -136,7 +136,7 @@ def register(app: typer.Typer) -> None:
         """
         import time
 
-        from actors.guard import ApiConfig
+        from warrant.actors.guard import ApiConfig
 
         api = {"max_in_flight": max_in_flight, "max_queued": max_queued, "max_artifacts_in_flight": max_artifacts_in_flight,
                "max_evidence_bytes": max_evidence_bytes, "max_body_bytes": max_body_bytes}
@@ -159,8 +159,8 @@ def register(app: typer.Typer) -> None:
             api_cfg = ApiConfig(api_tokens=str(store.path.resolve()), **api)
 
         _connect(address, num_cpus, ray_auth=not insecure_ray_no_auth)  # before anything imports Ray
-        from actors.serve_app import DEFAULT_TOOLS, run
-        from actors.verifier_pool import PoolConfig
+        from warrant.actors.serve_app import DEFAULT_TOOLS, run
+        from warrant.actors.verifier_pool import PoolConfig
 
         pool = PoolConfig.from_yaml(config) if config else PoolConfig()
         pool = PoolConfig.from_dict({**pool.to_dict(), "model": model if model != "default" else pool.model, "device": device})
@@ -198,7 +198,7 @@ def register(app: typer.Typer) -> None:
           warrant batch-verify claims.jsonl --out verdicts/ --ledger .warrant/ledger --max-actors 2
           warrant batch-verify docs/*.parquet -o s3-mounted/verdicts --address ray://head:10001 --device cuda --max-actors 8
         """
-        from actors.batch import batch_verify
+        from warrant.actors.batch import batch_verify
 
         _connect(address, num_cpus)
         rep = batch_verify(

@@ -13,9 +13,9 @@ from typing import Any
 
 import ray
 
-from actors.store import JournalClient, LedgerClient
-from runtime.gate import Gate, GateDecision
-from runtime.registry import ToolRegistry
+from warrant.actors.store import JournalClient, LedgerClient
+from warrant.runtime.gate import Gate, GateDecision
+from warrant.runtime.registry import ToolRegistry
 
 
 @ray.remote(max_restarts=-1, max_task_retries=-1, num_cpus=0)
@@ -37,7 +37,7 @@ def start_gates(n: int, ledger_uri: str, writer: "ray.actor.ActorHandle", tools_
 
 
 def _named(cls, name: str | None, detached: bool):
-    from actors.ledger_actor import NAMESPACE
+    from warrant.actors.ledger_actor import NAMESPACE
 
     if name is None:
         return cls

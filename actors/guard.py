@@ -32,7 +32,7 @@ from urllib.parse import parse_qsl
 
 from starlette.exceptions import HTTPException
 
-from runtime.apitokens import SCOPES, TokenStore
+from warrant.runtime.apitokens import SCOPES, TokenStore
 
 log = logging.getLogger("warrant.api")
 

@@ -31,10 +31,10 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 import pyarrow as pa
 import ray
 
-from ledger import Journal, JournalEntry, Ledger, LedgerLockedError, canonical_json, sha256_hex
-from ledger.evidence import NewEvidence
-from ledger.journal import JournalKind
-from ledger.table import AppendOnlyTable
+from warrant.ledger import Journal, JournalEntry, Ledger, LedgerLockedError, canonical_json, sha256_hex
+from warrant.ledger.evidence import NewEvidence
+from warrant.ledger.journal import JournalKind
+from warrant.ledger.table import AppendOnlyTable
 
 NAMESPACE = "warrant"
 DELIVERIES = "journal_deliveries"

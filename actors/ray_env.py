@@ -41,7 +41,7 @@ RAY_ENV = {
     # A busy replica answers Serve's queue-length probes late (see actors/verifier_pool.py).
     "RAY_SERVE_QUEUE_LENGTH_RESPONSE_DEADLINE_S": "1.0",
 }
-SETUP_HOOK = "actors.ray_env.bind_loopback"
+SETUP_HOOK = "warrant.actors.ray_env.bind_loopback"
 
 INSECURE_WARNING = (
     "RAY TOKEN AUTHENTICATION IS OFF (--insecure-ray-no-auth). Ray Serve replicas then accept "

@@ -24,11 +24,11 @@ from typing import Any, Sequence
 
 import ray
 
-from actors.runner import Runtime, RuntimeNotFound
-from runtime.grants import GrantBook
-from runtime.review.ports import ReviewRuntime, ReviewRuntimeError
-from runtime.review.queue import ReviewQueue
-from runtime.toolbus import ExecuteOutcome
+from warrant.actors.runner import Runtime, RuntimeNotFound
+from warrant.runtime.grants import GrantBook
+from warrant.runtime.review.ports import ReviewRuntime, ReviewRuntimeError
+from warrant.runtime.review.queue import ReviewQueue
+from warrant.runtime.toolbus import ExecuteOutcome
 
 
 class ToolBusClient:
@@ -58,7 +58,7 @@ def attach(ledger_uri: str, *, address: str | None = None, policy: Any = None, p
 
     Raises ReviewRuntimeError saying what is missing: the cluster's token, the cluster, or a
     runtime for that ledger on it."""
-    from actors.ray_env import RayAuthError, init
+    from warrant.actors.ray_env import RayAuthError, init
 
     try:
         if not ray.is_initialized():

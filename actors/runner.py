@@ -17,15 +17,15 @@ from typing import Any, Iterable, Mapping
 
 import ray
 
-from actors.gate_actor import start_gates
-from actors.ledger_actor import NAMESPACE, ensure_ledger_actor, ledger_actor_name
-from actors.store import JournalClient, LedgerClient
-from actors.toolbus_actor import start_toolbuses
-from actors.verifier_pool import PooledVerifier
-from runtime.contract import Artifact
-from runtime.gate import GateDecision
-from runtime.grants import Policy
-from runtime.verify.verdict import ArtifactVerdict
+from warrant.actors.gate_actor import start_gates
+from warrant.actors.ledger_actor import NAMESPACE, ensure_ledger_actor, ledger_actor_name
+from warrant.actors.store import JournalClient, LedgerClient
+from warrant.actors.toolbus_actor import start_toolbuses
+from warrant.actors.verifier_pool import PooledVerifier
+from warrant.runtime.contract import Artifact
+from warrant.runtime.gate import GateDecision
+from warrant.runtime.grants import Policy
+from warrant.runtime.verify.verdict import ArtifactVerdict
 
 
 @dataclass

@@ -28,11 +28,11 @@ from fastapi import FastAPI, HTTPException, Path as PathParam, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from ray import serve
 
-from actors.guard import ApiConfig, Guard
-from actors.ledger_actor import DuplicateEntry
-from actors.verifier_pool import VERIFIER_DEPLOYMENT, PoolConfig, pool_app
-from runtime.apitokens import TokenStore
-from runtime.contract import IDENT_PATTERN
+from warrant.actors.guard import ApiConfig, Guard
+from warrant.actors.ledger_actor import DuplicateEntry
+from warrant.actors.verifier_pool import VERIFIER_DEPLOYMENT, PoolConfig, pool_app
+from warrant.runtime.apitokens import TokenStore
+from warrant.runtime.contract import IDENT_PATTERN
 
 APP_NAME = "warrant"
 INGRESS_DEPLOYMENT = "WarrantAPI"
@@ -106,7 +106,7 @@ class ToolCallIn(BaseModel):
 # Helpers the ingress calls are defined above it on purpose: Serve captures the class when it is
 # decorated, and a module-level name defined after that point is missing in the replica.
 def _evidence_items(body: EvidenceIn) -> list:
-    from ledger import Ledger, LedgerError
+    from warrant.ledger import Ledger, LedgerError
 
     try:
         return [Ledger.item(body.run_id, it.data(), kind=it.kind, media_type=it.media_type, source=it.source) for it in body.items]
@@ -124,8 +124,8 @@ def _require(request: Request, scope: str) -> None:
 @serve.ingress(api)
 class WarrantAPI:
     def __init__(self, pool, ledger_uri: str, tools_dir: str | None = DEFAULT_TOOLS, gates: int = 2, toolbuses: int = 2, api_config: dict[str, Any] | None = None):
-        from actors import guard
-        from actors.runner import Runner, Runtime
+        from warrant.actors import guard
+        from warrant.actors.runner import Runner, Runtime
 
         guard.configure(ApiConfig.from_dict(api_config))
         # Named and detached: a restarted ingress replica finds the same actors, and the ledger's
@@ -133,7 +133,7 @@ class WarrantAPI:
         self._rt = Runtime.start(ledger_uri, pool, tools_dir, gates=gates, toolbuses=toolbuses, detached=True, prefix="warrant")
         # An executed irreversible call that no grant covers waits in the review queue, in this
         # ledger's journal, for `warrant review serve --address auto` (actors/review.py).
-        from actors.review import review_queue
+        from warrant.actors.review import review_queue
 
         self._runner = Runner(self._rt, review=review_queue(self._rt) if self._rt.toolbuses else None)
         self._ledger = self._rt.ledger()
@@ -196,7 +196,7 @@ def build_app(ledger_uri: str, tools_dir: str | None = DEFAULT_TOOLS, pool: Pool
 
 
 def app_builder(args: dict[str, Any]):
-    """For a Serve config's `import_path: actors.serve_app:app_builder` (see cluster/serve_config.yaml).
+    """For a Serve config's `import_path: warrant.actors.serve_app:app_builder` (see cluster/serve_config.yaml).
     `args`: ledger_uri (else $WARRANT_LEDGER), tools_dir, gates, toolbuses, pool (PoolConfig fields),
     api (ApiConfig fields: api_tokens, max_in_flight, ...)."""
     args = dict(args or {})

@@ -17,9 +17,9 @@ from typing import Any, Iterable
 
 import ray
 
-from ledger import Journal, JournalEntry, Ledger, LedgerError
-from ledger.evidence import NewEvidence
-from ledger.journal import JournalKind
+from warrant.ledger import Journal, JournalEntry, Ledger, LedgerError
+from warrant.ledger.evidence import NewEvidence
+from warrant.ledger.journal import JournalKind
 
 # GrantBook makes "is this grant used? then record its use" atomic with an in-process lock, which
 # holds while one process writes the journal. Replicas are many processes, so the single writer

@@ -15,12 +15,12 @@ from typing import Any
 
 import ray
 
-from actors.gate_actor import _named
-from actors.store import JournalClient, LedgerClient
-from runtime.contract import ActionIntent
-from runtime.grants import GrantBook, Policy
-from runtime.registry import ToolRegistry
-from runtime.toolbus import ExecuteOutcome, ProposeOutcome, ToolBus
+from warrant.actors.gate_actor import _named
+from warrant.actors.store import JournalClient, LedgerClient
+from warrant.runtime.contract import ActionIntent
+from warrant.runtime.grants import GrantBook, Policy
+from warrant.runtime.registry import ToolRegistry
+from warrant.runtime.toolbus import ExecuteOutcome, ProposeOutcome, ToolBus
 
 
 @ray.remote(max_restarts=-1, max_task_retries=0, num_cpus=0, max_concurrency=8)

@@ -31,10 +31,10 @@ from typing import Any, Callable, Sequence
 
 from ray import serve
 
-from actors.store import LedgerClient
-from runtime.contract import Claim, Proposition
-from runtime.verify.verdict import PropositionVerdict
-from runtime.verify.verifier import Verifier
+from warrant.actors.store import LedgerClient
+from warrant.runtime.contract import Claim, Proposition
+from warrant.runtime.verify.verdict import PropositionVerdict
+from warrant.runtime.verify.verifier import Verifier
 
 VERIFIER_DEPLOYMENT = "VerifierPool"
 NO_MODEL = "none"
@@ -172,7 +172,7 @@ def decide_grouped(verifier: Verifier, requests: Sequence[tuple[str, Claim, Prop
 
 
 def _load_backend(model: str, device: str):
-    from runtime.verify.backends.registry import load_backend
+    from warrant.runtime.verify.backends.registry import load_backend
 
     return load_backend(model, device=device)
 

@@ -24,11 +24,11 @@ from _common import percentile, write_result
 from rich.console import Console
 from rich.table import Table
 
-from ledger import Journal, Ledger
-from ledger.checkpoint import Checkpoints, Head
-from ledger.evidence import _CHAINED, _SCHEMA, TABLE
-from ledger.table import AppendOnlyTable
-from runtime.gate import Gate
+from warrant.ledger import Journal, Ledger
+from warrant.ledger.checkpoint import Checkpoints, Head
+from warrant.ledger.evidence import _CHAINED, _SCHEMA, TABLE
+from warrant.ledger.table import AppendOnlyTable
+from warrant.runtime.gate import Gate
 
 RUN = "bench_run"
 

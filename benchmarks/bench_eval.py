@@ -28,18 +28,18 @@ from _common import ROOT, write_result  # noqa: E402  (sets the environment firs
 from rich.console import Console
 from rich.table import Table
 
-from runtime.evals.baselines import setups
-from runtime.evals.calibration import calibrate, family
-from runtime.evals.evaluate import evaluate
-from runtime.evals.goldset import load_gold
-from runtime.evals.targets import resolve
-from runtime.verify.backends import load_backend
+from warrant.runtime.evals.baselines import setups
+from warrant.runtime.evals.calibration import calibrate, family
+from warrant.runtime.evals.evaluate import evaluate
+from warrant.runtime.evals.goldset import load_gold
+from warrant.runtime.evals.targets import resolve
+from warrant.runtime.verify.backends import load_backend
 
 GOLD_SETS = [
-    ("evals/invoice_audit/gold", "evals.invoice_audit.graphs:honest"),
-    ("evals/invoice_audit/gold_adversarial", "evals.invoice_audit.graphs:adversarial"),
-    ("evals/ap_three_way_match/gold", "evals.ap_three_way_match.graphs:honest"),
-    ("evals/ap_three_way_match/gold_adversarial", "evals.ap_three_way_match.graphs:adversarial"),
+    ("evals/invoice_audit/gold", "warrant.evals.invoice_audit.graphs:honest"),
+    ("evals/invoice_audit/gold_adversarial", "warrant.evals.invoice_audit.graphs:adversarial"),
+    ("evals/ap_three_way_match/gold", "warrant.evals.ap_three_way_match.graphs:honest"),
+    ("evals/ap_three_way_match/gold_adversarial", "warrant.evals.ap_three_way_match.graphs:adversarial"),
 ]
 CALIBRATION_MAP = ROOT / "evals" / "invoice_audit" / "calibration.json"
 

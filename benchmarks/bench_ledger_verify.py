@@ -6,7 +6,7 @@ Builds ledgers of the given sizes on disk (evidence records of ~2 KB, a few jour
 then measures, each in its own process, peak resident memory (the kernel's maxrss, read with
 wait4, children included) of:
 - `warrant ledger verify` end to end (the command and its audit child);
-- the audit child alone (`python -m ledger.audit`), and a process that only imports what it
+- the audit child alone (`python -m warrant.ledger.audit`), and a process that only imports what it
   imports (the fixed cost);
 - loading the whole table as the previous verify did (`scan().sort_by("seq").to_pylist()`), for
   comparison in the same run.
@@ -27,8 +27,8 @@ from _common import ROOT, write_result
 from rich.console import Console
 from rich.table import Table
 
-from ledger import Journal, Ledger
-from ledger.journal import JournalKind
+from warrant.ledger import Journal, Ledger
+from warrant.ledger.journal import JournalKind
 
 RECORD_BYTES = 2000
 BATCH = 2000
@@ -86,8 +86,8 @@ def main() -> None:
             n = build(path, mb)
             built_s = time.perf_counter() - t0
             size = du_mb(path)
-            cli = peak([py, "-m", "runtime.cli", "ledger", "verify", "--ledger", path])
-            child = peak([py, "-m", "ledger.audit", path])
+            cli = peak([py, "-m", "warrant.runtime.cli", "ledger", "verify", "--ledger", path])
+            child = peak([py, "-m", "warrant.ledger.audit", path])
             assert cli["exit"] == 0 and child["exit"] == 0, (cli, child)
             row = {"target_mb": mb, "size_mib": size, "records": n, "build_seconds": built_s, "verify_cli": cli, "audit_child": child}
             if not args.no_whole_load:

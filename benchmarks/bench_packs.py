@@ -27,9 +27,9 @@ from pathlib import Path
 
 from _common import frozen, write_result
 
-from ledger import Journal, Ledger
-from runtime.gate import Gate
-from runtime.verify.verifier import Verifier
+from warrant.ledger import Journal, Ledger
+from warrant.runtime.gate import Gate
+from warrant.runtime.verify.verifier import Verifier
 
 VERDICTS = ("supported", "contradicted", "unsupported", "unverifiable")
 
@@ -67,7 +67,7 @@ def load_gold(root: Path) -> tuple[dict, list[dict]]:
 def backend(spec: str):
     if spec == "none":
         return None
-    from runtime.verify.backends import ModelMissingError, load_backend
+    from warrant.runtime.verify.backends import ModelMissingError, load_backend
 
     try:
         return load_backend(None if spec == "default" else spec)

@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from runtime.verify.rules import check_quantities, check_rules  # noqa: E402
+from warrant.runtime.verify.rules import check_quantities, check_rules  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "verifier_pairs.jsonl"
 OUT = ROOT / "benchmarks" / "results" / "quantity_rules.json"

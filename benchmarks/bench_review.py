@@ -33,15 +33,15 @@ from bench_eval import GOLD_SETS
 from rich.console import Console
 from rich.table import Table
 
-from examples.invoice_audit import tools_impl
-from examples.invoice_audit import graph as example
-from examples.invoice_audit.demo import run_demo
-from runtime.claimset import claim_set
-from runtime.contract import ActionIntent
-from runtime.evals.goldset import load_gold
-from runtime.evals.harness import Setup, run_gold
-from runtime.evals.targets import resolve
-from runtime.verify.backends import load_backend
+from warrant.examples.invoice_audit import tools_impl
+from warrant.examples.invoice_audit import graph as example
+from warrant.examples.invoice_audit.demo import run_demo
+from warrant.runtime.claimset import claim_set
+from warrant.runtime.contract import ActionIntent
+from warrant.runtime.evals.goldset import load_gold
+from warrant.runtime.evals.harness import Setup, run_gold
+from warrant.runtime.evals.targets import resolve
+from warrant.runtime.verify.backends import load_backend
 
 
 def review_share(reports) -> dict:

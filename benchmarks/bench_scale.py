@@ -51,8 +51,8 @@ os.environ.setdefault("RAY_SERVE_QUEUE_LENGTH_RESPONSE_DEADLINE_S", "1.0")
 from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
-from ledger import canonical_json  # noqa: E402
-from runtime.contract import Claim, Proposition  # noqa: E402
+from warrant.ledger import canonical_json  # noqa: E402
+from warrant.runtime.contract import Claim, Proposition  # noqa: E402
 from tests.ray import corpus  # noqa: E402
 
 
@@ -61,8 +61,8 @@ def _tasks(ids, n):
 
 
 def in_process(uri, backend, tasks, batch=64) -> float:
-    from ledger import Ledger
-    from runtime.verify.verifier import Verifier
+    from warrant.ledger import Ledger
+    from warrant.runtime.verify.verifier import Verifier
 
     v = Verifier(Ledger.open(uri, writer=False), backend)
     by_run: dict[str, list] = {}
@@ -79,7 +79,7 @@ def in_process(uri, backend, tasks, batch=64) -> float:
 def pool_rate(uri, tasks, cfg, name) -> tuple[float, dict]:
     from ray import serve
 
-    from actors.verifier_pool import pool_app
+    from warrant.actors.verifier_pool import pool_app
 
     handle = serve.run(pool_app(uri, cfg), name=name, route_prefix=None)
     warm = [handle.check.remote(*t) for t in tasks[: 2 * cfg.max_batch_size]]
@@ -93,7 +93,7 @@ def pool_rate(uri, tasks, cfg, name) -> tuple[float, dict]:
 
 
 def batch_rate(uri, tasks, model, device, workdir, actors, gpus) -> float:
-    from actors.batch import batch_verify
+    from warrant.actors.batch import batch_verify
 
     src = Path(workdir) / "claims.jsonl"
     src.write_text("".join(json.dumps({"run_id": r, "claim": c.model_dump(mode="json"), "proposition": p.model_dump(mode="json")}) + "\n" for r, c, p in tasks))
@@ -109,14 +109,14 @@ def hop_overhead(uri, writer, ids, pool_cfg, backend, tools, n_artifacts, workdi
     """Per-artifact latency, one at a time: in-process control plane vs the Ray-hosted one."""
     from ray import serve
 
-    from actors.runner import Runner, Runtime
-    from actors.verifier_pool import pool_app
-    from ledger import Journal, Ledger
-    from runtime.gate import Gate
-    from runtime.grants import GrantBook
-    from runtime.registry import ToolRegistry
-    from runtime.toolbus import ToolBus
-    from runtime.verify.verifier import Verifier
+    from warrant.actors.runner import Runner, Runtime
+    from warrant.actors.verifier_pool import pool_app
+    from warrant.ledger import Journal, Ledger
+    from warrant.runtime.gate import Gate
+    from warrant.runtime.grants import GrantBook
+    from warrant.runtime.registry import ToolRegistry
+    from warrant.runtime.toolbus import ToolBus
+    from warrant.runtime.verify.verifier import Verifier
 
     runs = [f"hop_{i}" for i in range(n_artifacts)]
     corpus.populate(lambda items: writer.append_evidence.remote(items), runs)
@@ -204,12 +204,12 @@ def admission(args) -> None:
     """The HTTP API under a burst of `args.concurrency` simultaneous requests (see the docstring)."""
     from ray import serve
 
-    from actors.guard import ApiConfig
-    from actors.ray_env import init
-    from actors.serve_app import APP_NAME, ROUTE_PREFIX, build_app, serve_options
-    from actors.verifier_pool import PoolConfig
-    from ledger import Ledger
-    from runtime.apitokens import SCOPES, TokenStore
+    from warrant.actors.guard import ApiConfig
+    from warrant.actors.ray_env import init
+    from warrant.actors.serve_app import APP_NAME, ROUTE_PREFIX, build_app, serve_options
+    from warrant.actors.verifier_pool import PoolConfig
+    from warrant.ledger import Ledger
+    from warrant.runtime.apitokens import SCOPES, TokenStore
 
     init(num_cpus=os.cpu_count() or 2, log_to_driver=False)
     port = 18000 + os.getpid() % 1000
@@ -297,14 +297,14 @@ def main() -> None:
     import ray
     from ray import serve
 
-    from actors.ledger_actor import ensure_ledger_actor
-    from actors.serve_app import serve_options
-    from actors.verifier_pool import PoolConfig, _load_backend
+    from warrant.actors.ledger_actor import ensure_ledger_actor
+    from warrant.actors.serve_app import serve_options
+    from warrant.actors.verifier_pool import PoolConfig, _load_backend
 
     cuda = args.device == "cuda"
     model = args.model or (f"torch:{ROOT / 'models' / 'nli-minilm-l6' / 'checkpoint'}" if cuda else "default")
     cpus = os.cpu_count() or 2
-    from actors.ray_env import init
+    from warrant.actors.ray_env import init
 
     init(num_cpus=cpus, num_gpus=1 if cuda else 0, log_to_driver=False)
     serve.start(**serve_options("127.0.0.1", 18000 + os.getpid() % 1000))

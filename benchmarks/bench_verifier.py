@@ -25,15 +25,15 @@ from _common import write_result
 from rich.console import Console
 from rich.table import Table
 
-from ledger import Ledger
+from warrant.ledger import Ledger
 from _common import percentile
 
-from ledger import Journal
-from runtime.contract import Claim, Proposition
-from runtime.gate import Gate
-from runtime.verify.backends import load_backend
-from runtime.verify.backends.registry import default_model_dir
-from runtime.verify.verifier import Verifier
+from warrant.ledger import Journal
+from warrant.runtime.contract import Claim, Proposition
+from warrant.runtime.gate import Gate
+from warrant.runtime.verify.backends import load_backend
+from warrant.runtime.verify.backends.registry import default_model_dir
+from warrant.runtime.verify.verifier import Verifier
 
 PARTIES = ["Harbor Legal", "Meridian Logistics", "Northwind Audit", "Calder & Finch", "Ostrava Holdings", "Bellmont Insurance"]
 SUBJECTS = ["the supplier", "the client", "the contractor", "the auditor", "the vendor", "the firm"]

@@ -42,11 +42,11 @@ from _common import ROOT, SNLI_TARGET, frozen, write_result
 from rich.console import Console
 from rich.table import Table
 
-from ledger import Ledger
-from runtime.contract import Claim, Proposition
-from runtime.verify.backends import load_backend
-from runtime.verify.text import sentence_spans
-from runtime.verify.verifier import Verifier
+from warrant.ledger import Ledger
+from warrant.runtime.contract import Claim, Proposition
+from warrant.runtime.verify.backends import load_backend
+from warrant.runtime.verify.text import sentence_spans
+from warrant.runtime.verify.verifier import Verifier
 
 DATA = ROOT / "data" / "nli"
 # short pairs (one or two sentences), then longer documents with headers, tables and JSON (written

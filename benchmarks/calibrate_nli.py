@@ -25,8 +25,8 @@ from _common import ROOT, write_result
 
 from nli_data import fetch_sources, load_snli, snli_val_split
 
-from runtime.verify.backends.base import calibrate
-from runtime.verify.backends.onnx_nli import OnnxNLI
+from warrant.runtime.verify.backends.base import calibrate
+from warrant.runtime.verify.backends.onnx_nli import OnnxNLI
 
 LABEL_INDEX = {"entailment": 0, "neutral": 1, "contradiction": 2}
 

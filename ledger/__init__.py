@@ -3,9 +3,9 @@
 Plain Python + pyarrow + LanceDB. Never imports Ray or anything from `runtime/`.
 """
 
-from ledger.canonical import canonical_json, sha256_hex
-from ledger.chain import ChainBreak, VerifyReport
-from ledger.errors import (
+from warrant.ledger.canonical import canonical_json, sha256_hex
+from warrant.ledger.chain import ChainBreak, VerifyReport
+from warrant.ledger.errors import (
     LedgerError,
     LedgerIntegrityError,
     LedgerLockedError,
@@ -13,8 +13,8 @@ from ledger.errors import (
     RecordNotFound,
     SourceError,
 )
-from ledger.evidence import EvidenceKind, EvidenceRecord, Ledger, Source, record_id
-from ledger.journal import Journal, JournalEntry
+from warrant.ledger.evidence import EvidenceKind, EvidenceRecord, Ledger, Source, record_id
+from warrant.ledger.journal import Journal, JournalEntry
 
 __all__ = [
     "ChainBreak",

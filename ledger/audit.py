@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from ledger.chain import GENESIS, ChainBreak, VerifyReport, verify_rows
-from ledger.checkpoint import Checkpoints, DiskHead, Witness, problems
-from ledger.errors import LedgerError, LedgerUnreadable
-from ledger.storage import (
+from warrant.ledger.chain import GENESIS, ChainBreak, VerifyReport, verify_rows
+from warrant.ledger.checkpoint import Checkpoints, DiskHead, Witness, problems
+from warrant.ledger.errors import LedgerError, LedgerUnreadable
+from warrant.ledger.storage import (
     Fragment,
     batches,
     first_line,
@@ -292,13 +292,13 @@ def verify_store(uri: str, mirror: str | None = None, skip: Sequence[str] = ()) 
 
 
 def verify_store_isolated(uri: str, mirror: str | None = None) -> StoreReport:
-    """`verify_store` in a child process (`python -m ledger.audit`). When the child dies inside
+    """`verify_store` in a child process (`python -m warrant.ledger.audit`). When the child dies inside
     Lance, the table it was reading is reported unreadable (version, file, and Lance's last words
     from its stderr) and the audit runs again without that table. RuntimeError when the child
     fails any other way: that is a bug, not a verdict on the ledger."""
     crashed: list[VerifyReport] = []
     while True:
-        cmd = [sys.executable, "-m", "ledger.audit", uri, *(["--checkpoint-mirror", mirror] if mirror else [])]
+        cmd = [sys.executable, "-m", "warrant.ledger.audit", uri, *(["--checkpoint-mirror", mirror] if mirror else [])]
         cmd += [a for r in crashed for a in ("--skip", r.table)]
         env = dict(os.environ, LANCEDB_LOG="error", RUST_BACKTRACE="0")
         proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
@@ -333,9 +333,9 @@ def _report_from_json(d: dict[str, Any]) -> StoreReport:
 
 
 def _child(argv: list[str]) -> int:
-    from ledger import audit, storage  # the package's modules: `__main__` is a second copy of this one
+    from warrant.ledger import audit, storage  # the package's modules: `__main__` is a second copy of this one
 
-    ap = argparse.ArgumentParser(prog="python -m ledger.audit", description="Verify a ledger; print its report as JSON.")
+    ap = argparse.ArgumentParser(prog="python -m warrant.ledger.audit", description="Verify a ledger; print its report as JSON.")
     ap.add_argument("uri")
     ap.add_argument("--checkpoint-mirror", default=None)
     ap.add_argument("--skip", action="append", default=[])

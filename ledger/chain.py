@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from json.encoder import encode_basestring
 from typing import Any, Callable, Iterable, Sequence
 
-from ledger.canonical import canonical_json, sha256_hex
+from warrant.ledger.canonical import canonical_json, sha256_hex
 
 GENESIS = "0" * 64
 

@@ -31,8 +31,8 @@ from typing import Callable, Iterator, Literal, Sequence
 import pyarrow.fs as pafs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ledger.canonical import canonical_json, sha256_hex
-from ledger.errors import LedgerIntegrityError
+from warrant.ledger.canonical import canonical_json, sha256_hex
+from warrant.ledger.errors import LedgerIntegrityError
 
 FILE = "_warrant_checkpoint.json"
 MIRROR_ENV = "WARRANT_CHECKPOINT_MIRROR"

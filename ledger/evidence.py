@@ -20,12 +20,12 @@ from typing import Any, Iterable, Iterator, NamedTuple
 
 import pyarrow as pa
 
-from ledger.audit import TableSpec, register
-from ledger.canonical import canonical_json, sha256_hex
-from ledger.chain import VerifyReport
-from ledger.checkpoint import Checkpoints
-from ledger.errors import RecordNotFound, SourceError
-from ledger.table import AppendOnlyTable, digest_field, sql_str
+from warrant.ledger.audit import TableSpec, register
+from warrant.ledger.canonical import canonical_json, sha256_hex
+from warrant.ledger.chain import VerifyReport
+from warrant.ledger.checkpoint import Checkpoints
+from warrant.ledger.errors import RecordNotFound, SourceError
+from warrant.ledger.table import AppendOnlyTable, digest_field, sql_str
 
 TABLE = "evidence"
 ID_PREFIX = "led_"

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Iterable
 
-from ledger.audit import TableSpec, register
-from ledger.canonical import canonical_json
-from ledger.chain import VerifyReport
-from ledger.checkpoint import Checkpoints
-from ledger.errors import LedgerError
-from ledger.table import AppendOnlyTable, sql_str
+from warrant.ledger.audit import TableSpec, register
+from warrant.ledger.canonical import canonical_json
+from warrant.ledger.chain import VerifyReport
+from warrant.ledger.checkpoint import Checkpoints
+from warrant.ledger.errors import LedgerError
+from warrant.ledger.table import AppendOnlyTable, sql_str
 
 import pyarrow as pa
 

@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import pyarrow as pa
 
-from ledger.errors import LedgerError, LedgerUnreadable
+from warrant.ledger.errors import LedgerError, LedgerUnreadable
 
 # A batch holds at most this many rows and about this many bytes: evidence records can be large.
 BATCH_ROWS = 1024

@@ -25,11 +25,11 @@ from typing import Any, Iterator, Mapping, Sequence
 
 import pyarrow as pa
 
-from ledger.audit import CHAINED_KEY, TableSpec, verify_table
-from ledger.chain import GENESIS, VerifyReport, chain_links
-from ledger.checkpoint import Checkpoints, DiskHead, Head, problems
-from ledger.errors import LedgerError, LedgerIntegrityError, LedgerLockedError
-from ledger.storage import diagnose, is_storage_failure
+from warrant.ledger.audit import CHAINED_KEY, TableSpec, verify_table
+from warrant.ledger.chain import GENESIS, VerifyReport, chain_links
+from warrant.ledger.checkpoint import Checkpoints, DiskHead, Head, problems
+from warrant.ledger.errors import LedgerError, LedgerIntegrityError, LedgerLockedError
+from warrant.ledger.storage import diagnose, is_storage_failure
 
 # Hex digests are random by construction, so Lance's string compression (FSST, dictionaries)
 # can only lose: measured on 1,000-row appends, trying it on four hash columns doubled the commit

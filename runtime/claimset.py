@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from ledger import Journal
-from ledger.journal import JournalKind
-from runtime.contract import content_hash
+from warrant.ledger import Journal
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.contract import content_hash
 
 SUPPORTED = "supported"
 NO_VERDICT = "no_verdict"

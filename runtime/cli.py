@@ -13,9 +13,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ledger import EvidenceKind, Ledger, LedgerError, LedgerIntegrityError, LedgerUnreadable
-from runtime.contract import json_schema
-from runtime.exits import ExitCode, fail, run_cli
+from warrant.ledger import EvidenceKind, Ledger, LedgerError, LedgerIntegrityError, LedgerUnreadable
+from warrant.runtime.contract import json_schema
+from warrant.runtime.exits import ExitCode, fail, run_cli
 
 app = typer.Typer(
     help="Warrant: a verification runtime for multi-agent LLM systems.\n\n"
@@ -128,7 +128,7 @@ def ledger_verify(
 
     Example: warrant ledger verify --ledger .warrant/ledger --checkpoint-mirror /mnt/audit/warrant
     """
-    from ledger.audit import NotALedger, verify_store_isolated
+    from warrant.ledger.audit import NotALedger, verify_store_isolated
 
     try:
         # In a child process: some damaged files make Lance abort the process reading them.
@@ -197,7 +197,7 @@ def tools_list(registry: str = ToolsOpt, schemas: bool = typer.Option(False, "--
 
     Example: warrant tools list --registry examples/invoice_audit/tools
     """
-    from runtime.registry import RegistryError, ToolRegistry
+    from warrant.runtime.registry import RegistryError, ToolRegistry
 
     try:
         reg = ToolRegistry.load(registry)

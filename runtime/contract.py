@@ -11,8 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ledger.canonical import canonical_json, sha256_hex
-from ledger.evidence import RUN_ID_PATTERN
+from warrant.ledger.canonical import canonical_json, sha256_hex
+from warrant.ledger.evidence import RUN_ID_PATTERN
 
 LEDGER_ID_PATTERN = r"^led_[0-9a-f]{32}$"
 IDENT_PATTERN = RUN_ID_PATTERN  # run, agent, claim and proposition ids share one pattern

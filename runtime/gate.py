@@ -13,11 +13,11 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ledger import Journal, Ledger, RecordNotFound
-from runtime import strict_json
-from runtime.contract import ASSERTION, QUOTE, ActionIntent, Artifact, content_hash
-from runtime.strict_json import StrictJSONError
-from runtime.violations import Violation, from_pydantic
+from warrant.ledger import Journal, Ledger, RecordNotFound
+from warrant.runtime import strict_json
+from warrant.runtime.contract import ASSERTION, QUOTE, ActionIntent, Artifact, content_hash
+from warrant.runtime.strict_json import StrictJSONError
+from warrant.runtime.violations import Violation, from_pydantic
 
 
 class IntentChecker(Protocol):

@@ -23,10 +23,10 @@ from typing import Any, Callable, Iterable, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ledger import Journal, LedgerError
-from ledger.journal import JournalKind
-from runtime.claimset import ClaimSet, claim_set
-from runtime.contract import ActionIntent, content_hash
+from warrant.ledger import Journal, LedgerError
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.claimset import ClaimSet, claim_set
+from warrant.runtime.contract import ActionIntent, content_hash
 
 DEFAULT_TTL_S = 900.0
 _NAME = re.compile(r"^[A-Za-z0-9_.@-][A-Za-z0-9_.@ -]{0,127}$")

@@ -29,11 +29,11 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 from pydantic import BaseModel, ConfigDict
 
-from ledger.canonical import canonical_json, sha256_hex
-from runtime import strict_json
-from runtime.contract import ActionIntent
-from runtime.strict_json import StrictJSONError
-from runtime.violations import Violation, json_path, schema_violations
+from warrant.ledger.canonical import canonical_json, sha256_hex
+from warrant.runtime import strict_json
+from warrant.runtime.contract import ActionIntent
+from warrant.runtime.strict_json import StrictJSONError
+from warrant.runtime.violations import Violation, json_path, schema_violations
 
 TOOL_NAME_PATTERN = r"^[a-z][a-z0-9_]{0,63}$"  # the same as ActionIntent.tool
 VERSION_PATTERN = r"^\d+(\.\d+){0,2}$"  # the same as ActionIntent.version

@@ -19,13 +19,13 @@ from typing import Any, Callable, Iterable, Literal, Protocol, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ledger import Journal, Ledger, canonical_json
-from ledger.journal import JournalKind
-from runtime.claimset import ClaimSet, claim_set
-from runtime.contract import ActionIntent, content_hash
-from runtime.grants import GrantBook, GrantRefusal, Policy, RefusalCode
-from runtime.registry import RegisteredTool, ToolRegistry, document_violations, json_problems, jsonable
-from runtime.violations import Violation, from_pydantic
+from warrant.ledger import Journal, Ledger, canonical_json
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.claimset import ClaimSet, claim_set
+from warrant.runtime.contract import ActionIntent, content_hash
+from warrant.runtime.grants import GrantBook, GrantRefusal, Policy, RefusalCode
+from warrant.runtime.registry import RegisteredTool, ToolRegistry, document_violations, json_problems, jsonable
+from warrant.runtime.violations import Violation, from_pydantic
 
 
 class _Result(BaseModel):

@@ -15,7 +15,7 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 import pytest  # noqa: E402
 
-from ledger import Journal, Ledger  # noqa: E402
+from warrant.ledger import Journal, Ledger  # noqa: E402
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
-from runtime.cli import app
+from warrant.runtime.cli import app
 
 runner = CliRunner()
 

@@ -19,8 +19,8 @@ def _load(rel: str):
 
 
 def _names():
-    from actors.serve_app import APP_NAME, INGRESS_DEPLOYMENT
-    from actors.verifier_pool import VERIFIER_DEPLOYMENT
+    from warrant.actors.serve_app import APP_NAME, INGRESS_DEPLOYMENT
+    from warrant.actors.verifier_pool import VERIFIER_DEPLOYMENT
 
     return APP_NAME, INGRESS_DEPLOYMENT, VERIFIER_DEPLOYMENT
 
@@ -63,7 +63,7 @@ def test_the_rayservice_embeds_exactly_the_serve_config():
 def test_the_serve_config_import_path_builds_the_application():
     import importlib
 
-    from actors.verifier_pool import PoolConfig
+    from warrant.actors.verifier_pool import PoolConfig
 
     app = _load("serve_config.yaml")["applications"][0]
     module, _, attr = app["import_path"].partition(":")
@@ -174,7 +174,7 @@ def test_network_policies_admit_only_the_clusters_own_pods_to_ray():
 
 @pytest.mark.parametrize("which", ["kuberay/raycluster.yaml", "kuberay/rayservice.yaml"])
 def test_every_ray_pod_mounts_the_api_token_file_the_serve_config_names(which):
-    from actors.serve_app import api_config
+    from warrant.actors.serve_app import api_config
 
     args = _load("serve_config.yaml")["applications"][0]["args"]
     cfg = api_config(args["ledger_uri"], args["api"])

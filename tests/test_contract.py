@@ -4,7 +4,7 @@ import jsonschema
 import pytest
 from pydantic import ValidationError
 
-from runtime.contract import Artifact, json_schema
+from warrant.runtime.contract import Artifact, json_schema
 
 LID = "led_" + "ab" * 16
 

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
-from runtime.verify.copy_decoder import CopyOnlyDecoder  # noqa: E402
-from runtime.verify.spans import windows  # noqa: E402
+from warrant.runtime.verify.copy_decoder import CopyOnlyDecoder  # noqa: E402
+from warrant.runtime.verify.spans import windows  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from runtime.gate import Gate
-from runtime.registry import ToolRegistry
+from warrant.runtime.gate import Gate
+from warrant.runtime.registry import ToolRegistry
 
 RUN = "run_1"
 

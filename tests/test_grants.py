@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from examples.invoice_audit import tools_impl
-from ledger import Journal, Ledger
-from ledger.journal import JournalKind
-from runtime.claimset import claim_set
-from runtime.contract import content_hash
-from runtime.grants import Grant, GrantBook, Policy, PolicyRule
-from runtime.registry import ToolRegistry
-from runtime.toolbus import ToolBus, ToolRefused, ToolResult
+from warrant.examples.invoice_audit import tools_impl
+from warrant.ledger import Journal, Ledger
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.claimset import claim_set
+from warrant.runtime.contract import content_hash
+from warrant.runtime.grants import Grant, GrantBook, Policy, PolicyRule
+from warrant.runtime.registry import ToolRegistry
+from warrant.runtime.toolbus import ToolBus, ToolRefused, ToolResult
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "invoice_audit" / "tools"
 RUN = "run_7f3c"

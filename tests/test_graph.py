@@ -14,11 +14,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from examples.invoice_audit import graph as example
-from examples.invoice_audit import tools_impl
-from examples.invoice_audit.policy import policy
-from runtime.contract import Artifact, Claim, Proposition
-from runtime.graph import (
+from warrant.examples.invoice_audit import graph as example
+from warrant.examples.invoice_audit import tools_impl
+from warrant.examples.invoice_audit.policy import policy
+from warrant.runtime.contract import Artifact, Claim, Proposition
+from warrant.runtime.graph import (
     AgentContext,
     ControlPlane,
     Graph,
@@ -30,8 +30,8 @@ from runtime.graph import (
     intent,
     restate,
 )
-from runtime.graph.llm import LLMAgent
-from runtime.registry import ToolRegistry
+from warrant.runtime.graph.llm import LLMAgent
+from warrant.runtime.registry import ToolRegistry
 
 INV = {"invoice_id": "INV-4421", "client_id": "CL-7"}
 

@@ -12,13 +12,13 @@ from decimal import Decimal
 import pytest
 from typer.testing import CliRunner
 
-from examples.invoice_audit import agents, tools_impl
-from examples.invoice_audit.demo import run_demo
-from examples.invoice_audit.policy import TOLERANCE_USD, overbilled
-from ledger import Journal, Ledger
-from ledger.journal import JournalKind
-from runtime.claimset import claim_set
-from runtime.verify.backends import ModelMissingError, load_backend
+from warrant.examples.invoice_audit import agents, tools_impl
+from warrant.examples.invoice_audit.demo import run_demo
+from warrant.examples.invoice_audit.policy import TOLERANCE_USD, overbilled
+from warrant.ledger import Journal, Ledger
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.claimset import claim_set
+from warrant.runtime.verify.backends import ModelMissingError, load_backend
 
 
 @pytest.fixture(scope="module")
@@ -192,10 +192,10 @@ def test_html_report_highlights_the_spans(demo):
 
 
 def test_warrant_run_cli_writes_a_report(tmp_path):
-    from runtime.cli import app
+    from warrant.runtime.cli import app
 
     tools_impl.reset()
-    res = CliRunner().invoke(app, ["run", "examples.invoice_audit.graph:build_graph", "-t", '{"invoice_id": "INV-5001", "client_id": "CL-9"}',
+    res = CliRunner().invoke(app, ["run", "warrant.examples.invoice_audit.graph:build_graph", "-t", '{"invoice_id": "INV-5001", "client_id": "CL-9"}',
                                    "--ledger", str(tmp_path / "ledger"), "--out", str(tmp_path / "r.html"), "--model", "none"])
     assert res.exit_code == 1, res.output  # the run abstains: exit code 1 (runtime/exits.py)
     assert "ABSTAINED" in res.output and (tmp_path / "r.html").is_file()

@@ -12,11 +12,11 @@ from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 from langgraph.graph import END, START, StateGraph  # noqa: E402
 from langgraph.types import Command  # noqa: E402
 
-from examples.invoice_audit import graph as example  # noqa: E402
-from examples.invoice_audit import tools_impl  # noqa: E402
-from examples.invoice_audit.policy import policy  # noqa: E402
-from runtime.graph import ControlPlane  # noqa: E402
-from runtime.graph.langgraph_adapter import WarrantEdges, WarrantState, initial_state  # noqa: E402
+from warrant.examples.invoice_audit import graph as example  # noqa: E402
+from warrant.examples.invoice_audit import tools_impl  # noqa: E402
+from warrant.examples.invoice_audit.policy import policy  # noqa: E402
+from warrant.runtime.graph import ControlPlane  # noqa: E402
+from warrant.runtime.graph.langgraph_adapter import WarrantEdges, WarrantState, initial_state  # noqa: E402
 
 EMAIL = {"to": "billing@harlowfinch.example", "subject": "Disputed line 14 on INV-4421", "body": "We dispute USD 280 of line 14."}
 

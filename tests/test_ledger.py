@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger import Journal, Ledger, LedgerError, LedgerLockedError, RecordNotFound, SourceError, record_id
-from ledger.chain import GENESIS, chain_links, link_hash, verify_rows
+from warrant.ledger import Journal, Ledger, LedgerError, LedgerLockedError, RecordNotFound, SourceError, record_id
+from warrant.ledger.chain import GENESIS, chain_links, link_hash, verify_rows
 
 
 def test_ids_are_content_hashes_and_appends_are_idempotent_per_run(ledger):
@@ -141,8 +141,8 @@ def test_hash_columns_are_stored_plain_and_an_edited_link_in_the_file_is_found(l
 
 
 def test_a_ledger_created_without_the_encoding_hints_still_appends_and_verifies(tmp_path):
-    from ledger.evidence import _SCHEMA
-    from ledger.table import CHAIN_COLUMNS
+    from warrant.ledger.evidence import _SCHEMA
+    from warrant.ledger.table import CHAIN_COLUMNS
 
     uri = str(tmp_path / "old")
     plain = pa.schema([pa.field(f.name, f.type) for f in list(_SCHEMA) + CHAIN_COLUMNS])
@@ -197,7 +197,7 @@ def test_verify_catches_a_rewritten_record_with_a_consistent_hash(ledger_uri, le
     t = lancedb.connect(ledger_uri).open_table("evidence")
     row = t.search().where("seq = 2").limit(None).to_arrow().to_pylist()[0]
     forged = b"record 2 says something else"
-    from ledger import sha256_hex
+    from warrant.ledger import sha256_hex
 
     row.update(data=forged, text=forged.decode(), sha256=sha256_hex(forged), id=record_id(forged), size=len(forged))
     t.delete("seq = 2")
@@ -232,7 +232,7 @@ def test_a_killed_writer_loses_nothing_it_acknowledged(ledger_uri):
     script = textwrap.dedent(
         f"""
         import sys
-        from ledger import Ledger
+        from warrant.ledger import Ledger
         led = Ledger.open({ledger_uri!r})
         i = 0
         while True:

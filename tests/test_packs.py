@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from runtime.verify.verifier import Verifier
+from warrant.runtime.verify.verifier import Verifier
 
 DATA = Path(__file__).parent / "data" / "ap_pack"
 RUN = "run_ap"
@@ -106,7 +106,7 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def verdicts(tmp_path_factory):
-    from ledger import Ledger
+    from warrant.ledger import Ledger
 
     led = Ledger.open(str(tmp_path_factory.mktemp("ap") / "ledger"))
     ids = {}

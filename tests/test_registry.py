@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from runtime.registry import (
+from warrant.runtime.registry import (
     RegistryError,
     ToolRegistry,
     UnknownTool,
@@ -17,7 +17,7 @@ from runtime.registry import (
 )
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "invoice_audit" / "tools"
-ENTRY = "examples.invoice_audit.tools_impl:lookup_invoice"
+ENTRY = "warrant.examples.invoice_audit.tools_impl:lookup_invoice"
 
 
 def spec(name: str = "probe", version: str = "1", **over: object) -> dict:
@@ -147,7 +147,7 @@ def test_uncheckable_format_is_refused(tmp_path):
 
 
 def test_missing_entrypoint_function_names_the_file(tmp_path):
-    p = write(tmp_path, "probe/1.json", spec(entrypoint="examples.invoice_audit.tools_impl:no_such_function"))
+    p = write(tmp_path, "probe/1.json", spec(entrypoint="warrant.examples.invoice_audit.tools_impl:no_such_function"))
     err = load_error(tmp_path)
     assert str(p) in str(err) and err.field == "entrypoint" and "no_such_function" in str(err)
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from runtime.verify.rules import (
+from warrant.runtime.verify.rules import (
     Quantity,
     QuantityCheck,
     check_negation,

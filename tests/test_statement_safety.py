@@ -3,14 +3,14 @@ claims, and bad records. The documents here are invented for these tests."""
 
 import pytest
 
-from runtime.contract import Artifact
-from runtime.verify.predicates.text import specificity_problem
-from runtime.verify.rules import check_quantities, check_rules, extract_quantities
-from runtime.verify.rules.anchors import about_same_thing, missing_anchors, names, title_line
-from runtime.verify.rules.negation import same_mode
-from runtime.verify.text import STOP, content_stems, sentence_spans
-from runtime.verify.backends import load_backend
-from runtime.verify.verifier import Verifier
+from warrant.runtime.contract import Artifact
+from warrant.runtime.verify.predicates.text import specificity_problem
+from warrant.runtime.verify.rules import check_quantities, check_rules, extract_quantities
+from warrant.runtime.verify.rules.anchors import about_same_thing, missing_anchors, names, title_line
+from warrant.runtime.verify.rules.negation import same_mode
+from warrant.runtime.verify.text import STOP, content_stems, sentence_spans
+from warrant.runtime.verify.backends import load_backend
+from warrant.runtime.verify.verifier import Verifier
 
 RUN = "run_s"
 

@@ -12,13 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from examples.invoice_audit import tools_impl
-from ledger import Journal, Ledger, canonical_json
-from ledger.journal import JournalKind
-from runtime.contract import ActionIntent, content_hash
-from runtime.grants import GrantBook
-from runtime.registry import FORMAT_CHECKER, ToolRegistry
-from runtime.toolbus import ToolBus, ToolCallAccepted, ToolCallRejected, ToolFailed, ToolResult
+from warrant.examples.invoice_audit import tools_impl
+from warrant.ledger import Journal, Ledger, canonical_json
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.contract import ActionIntent, content_hash
+from warrant.runtime.grants import GrantBook
+from warrant.runtime.registry import FORMAT_CHECKER, ToolRegistry
+from warrant.runtime.toolbus import ToolBus, ToolCallAccepted, ToolCallRejected, ToolFailed, ToolResult
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "invoice_audit" / "tools"
 

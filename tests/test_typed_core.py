@@ -12,12 +12,12 @@ from decimal import Decimal
 
 import pytest
 
-from ledger import Ledger
-from runtime.verify.formula import Formula, FormulaError, Missing
-from runtime.verify.packs.registry import PackLoadError, load_packs
-from runtime.verify.spec import PackSpecError, load_pack_spec
-from runtime.verify.verifier import Verifier, VerifierConfig
-from runtime.verify.view import DIRNAME, ViewStore, build_view
+from warrant.ledger import Ledger
+from warrant.runtime.verify.formula import Formula, FormulaError, Missing
+from warrant.runtime.verify.packs.registry import PackLoadError, load_packs
+from warrant.runtime.verify.spec import PackSpecError, load_pack_spec
+from warrant.runtime.verify.verifier import Verifier, VerifierConfig
+from warrant.runtime.verify.view import DIRNAME, ViewStore, build_view
 
 RUN = "run_t"
 

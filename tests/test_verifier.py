@@ -3,12 +3,12 @@ import json
 import numpy as np
 import pytest
 
-from ledger import canonical_json
-from runtime.contract import Artifact
-from runtime.verify.backends import ModelMissingError, load_backend
-from runtime.verify.backends.base import label_permutation, to_fixed_order
-from runtime.verify.backends.registry import default_model_dir
-from runtime.verify.verifier import Verifier, annotate
+from warrant.ledger import canonical_json
+from warrant.runtime.contract import Artifact
+from warrant.runtime.verify.backends import ModelMissingError, load_backend
+from warrant.runtime.verify.backends.base import label_permutation, to_fixed_order
+from warrant.runtime.verify.backends.registry import default_model_dir
+from warrant.runtime.verify.verifier import Verifier, annotate
 
 from tests.corpus import INVOICE, LETTER, TERMS
 
@@ -143,7 +143,7 @@ def test_rewording_a_refused_proposition_without_new_evidence_is_refused(ledger,
 
 
 def test_verdicts_are_journaled_per_claim_and_feed_claim_sets(ledger, journal, ids):
-    from runtime.claimset import claim_set
+    from warrant.runtime.claimset import claim_set
 
     Verifier(ledger, None, journal=journal).verify(
         artifact(assertion("c1", prop("p1", "exceeds_cap", {"invoice_id": "INV-4421", "line_id": "14"}, [ids["invoice"], ids["terms"]])))
@@ -244,7 +244,7 @@ def test_per_pair_scoring_can_be_forced_either_way(monkeypatch):
 
 
 def test_dynamic_quantisation_is_detected_across_read_chunks(tmp_path):
-    from runtime.verify.backends.onnx_nli import _dynamically_quantized
+    from warrant.runtime.verify.backends.onnx_nli import _dynamically_quantized
 
     plain = tmp_path / "float.onnx"
     plain.write_bytes(b"\0" * (1 << 22) + b"MatMul" * 100)
@@ -265,7 +265,7 @@ def test_model_supports_with_the_minimal_verbatim_chunk(ledger, ids, nli):
 
 
 def test_temperature_scaling_keeps_the_decision_and_softens_confidence():
-    from runtime.verify.backends.base import calibrate
+    from warrant.runtime.verify.backends.base import calibrate
 
     p = np.array([[0.7, 0.2, 0.1], [0.05, 0.15, 0.8]], dtype=np.float32)
     assert calibrate(p, 1.0) is p

@@ -32,10 +32,10 @@ from _common import ROOT, percentile, write_result  # noqa: E402
 from agents import AGENTS, Tally, decide  # noqa: E402
 from facts import Fact, Pools, Snapshot, code_tokens, generate, grep, truth  # noqa: E402
 
-from runtime.memory import Memory, Outcome, Status  # noqa: E402
-from runtime.memory.head import GitHead  # noqa: E402
-from runtime.memory.index import HeadIndex  # noqa: E402
-from runtime.memory.memory import node_outcome  # noqa: E402
+from warrant.runtime.memory import Memory, Outcome, Status  # noqa: E402
+from warrant.runtime.memory.head import GitHead  # noqa: E402
+from warrant.runtime.memory.index import HeadIndex  # noqa: E402
+from warrant.runtime.memory.memory import node_outcome  # noqa: E402
 
 CONFIGS = {
     "append_only": "append-only memory (the seed's baseline)",

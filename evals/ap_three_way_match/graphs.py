@@ -1,7 +1,7 @@
 """Scripted graphs the accounts-payable gold sets are scored with: `honest` and `adversarial`.
 
-    warrant eval evals/ap_three_way_match/gold --graph evals.ap_three_way_match.graphs:honest
-    warrant eval evals/ap_three_way_match/gold_adversarial --graph evals.ap_three_way_match.graphs:adversarial
+    warrant eval evals/ap_three_way_match/gold --graph warrant.evals.ap_three_way_match.graphs:honest
+    warrant eval evals/ap_three_way_match/gold_adversarial --graph warrant.evals.ap_three_way_match.graphs:adversarial
 
 planner -> researcher -> analyst -> tool_caller. Like the invoice-audit graphs they work only from
 the task input, the run's evidence (ERP outputs, retrieved pages) and the feedback of rejected
@@ -21,13 +21,13 @@ import re
 from decimal import Decimal
 from typing import Any, Mapping
 
-from evals.invoice_audit.graphs import Adversary, keep, pages, sentences, statement, tempting_answer, tool_output
-from examples.invoice_audit.agents import REMEMBERED_ID, P, assertion, conjecture, quote
-from ledger import canonical_json, record_id
-from runtime.contract import Artifact, Claim
-from runtime.grants import Policy, PolicyRule
-from runtime.graph import AgentContext, Graph, ScriptedAgent, intent, restate
-from runtime.graph.corpus import CorpusError
+from warrant.evals.invoice_audit.graphs import Adversary, keep, pages, sentences, statement, tempting_answer, tool_output
+from warrant.examples.invoice_audit.agents import REMEMBERED_ID, P, assertion, conjecture, quote
+from warrant.ledger import canonical_json, record_id
+from warrant.runtime.contract import Artifact, Claim
+from warrant.runtime.grants import Policy, PolicyRule
+from warrant.runtime.graph import AgentContext, Graph, ScriptedAgent, intent, restate
+from warrant.runtime.graph.corpus import CorpusError
 
 CONTRACT = "SC-4410"
 # Sentences of rules: what the researcher quotes from the contract and the policy.

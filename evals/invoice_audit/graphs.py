@@ -1,7 +1,7 @@
 """Scripted graphs the invoice-audit gold sets are scored with: `honest` and `adversarial`.
 
-    warrant eval evals/invoice_audit/gold --graph evals.invoice_audit.graphs:honest
-    warrant eval evals/invoice_audit/gold_adversarial --graph evals.invoice_audit.graphs:adversarial
+    warrant eval evals/invoice_audit/gold --graph warrant.evals.invoice_audit.graphs:honest
+    warrant eval evals/invoice_audit/gold_adversarial --graph warrant.evals.invoice_audit.graphs:adversarial
 
 Both are planner -> researcher -> analyst -> writer -> tool_caller, like the example, and both
 work only from what a run gives them: the task input, the evidence of the run (tool outputs and
@@ -22,14 +22,14 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any, Callable, Mapping
 
-from examples.invoice_audit.agents import REMEMBERED_ID, P, assertion, conjecture, quote
-from examples.invoice_audit.agents import VENDOR_EMAIL as HARLOW_FINCH
-from examples.invoice_audit.policy import TOLERANCE_USD
-from examples.invoice_audit.policy import policy as _policy
-from ledger import canonical_json, record_id
-from runtime.contract import Artifact, Claim
-from runtime.graph import AgentContext, EvidenceRef, Graph, ScriptedAgent, intent, restate
-from runtime.verify.spans import sentence_spans
+from warrant.examples.invoice_audit.agents import REMEMBERED_ID, P, assertion, conjecture, quote
+from warrant.examples.invoice_audit.agents import VENDOR_EMAIL as HARLOW_FINCH
+from warrant.examples.invoice_audit.policy import TOLERANCE_USD
+from warrant.examples.invoice_audit.policy import policy as _policy
+from warrant.ledger import canonical_json, record_id
+from warrant.runtime.contract import Artifact, Claim
+from warrant.runtime.graph import AgentContext, EvidenceRef, Graph, ScriptedAgent, intent, restate
+from warrant.runtime.verify.spans import sentence_spans
 
 VENDOR_EMAIL = {"CL-7": HARLOW_FINCH}
 # Sentences of rules: what the researcher quotes from letters and policies.

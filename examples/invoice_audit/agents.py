@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger import canonical_json, record_id
-from runtime.contract import Artifact, Claim, Proposition, QuoteSource
-from runtime.graph import AgentContext, ScriptedAgent, intent, restate
+from warrant.ledger import canonical_json, record_id
+from warrant.runtime.contract import Artifact, Claim, Proposition, QuoteSource
+from warrant.runtime.graph import AgentContext, ScriptedAgent, intent, restate
 
 LETTER = "engagement_letter_CL-7.txt"
 TIMESHEET_DOC = "timesheets_CL-7_2026-Q4.txt"

@@ -1,4 +1,4 @@
-"""`make demo` / `warrant demo` / `python -m examples.invoice_audit`: the invoice audit end to end.
+"""`make demo` / `warrant demo` / `python -m warrant.examples.invoice_audit`: the invoice audit end to end.
 
 Embedded default: LanceDB in a local folder, everything in this process, the CPU NLI model.
 Prints progress while it runs, a report per invoice, and writes one self-contained HTML report.
@@ -11,11 +11,11 @@ from pathlib import Path
 
 from rich.console import Console
 
-from runtime.graph import GraphRunner, RunReport, approve_nothing
-from runtime.graph.console import Progress, render, summary_table
-from runtime.graph.html import write_html
+from warrant.runtime.graph import GraphRunner, RunReport, approve_nothing
+from warrant.runtime.graph.console import Progress, render, summary_table
+from warrant.runtime.graph.html import write_html
 
-from examples.invoice_audit import graph, tools_impl
+from warrant.examples.invoice_audit import graph, tools_impl
 
 DEFAULT_DIR = Path(".warrant") / "demo"
 
@@ -24,7 +24,7 @@ def load_model(spec: str | None, console: Console):
     """The entailment backend, or None with `spec == "none"` (free statements then stay unsupported)."""
     if spec == "none":
         return None
-    from runtime.verify.backends import load_backend
+    from warrant.runtime.verify.backends import load_backend
 
     with console.status("loading the NLI model"):
         return load_backend(spec)
@@ -68,7 +68,7 @@ def print_review_queue(reports: list[RunReport], ledger_uri: str, console: Conso
     """Where a person acts on the calls that wait for review: the review page's address per call."""
     from rich.markup import escape
 
-    from runtime.review import DEFAULT_HOST, DEFAULT_PORT
+    from warrant.runtime.review import DEFAULT_HOST, DEFAULT_PORT
 
     queued = [a.review for r in reports for a in r.actions if a.review is not None and a.review.queue_id]
     if not queued:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from runtime.graph import ControlPlane, Corpus, Graph
-from runtime.registry import ToolRegistry
+from warrant.runtime.graph import ControlPlane, Corpus, Graph
+from warrant.runtime.registry import ToolRegistry
 
-from examples.invoice_audit import agents
-from examples.invoice_audit.policy import policy
+from warrant.examples.invoice_audit import agents
+from warrant.examples.invoice_audit.policy import policy
 
 HERE = Path(__file__).resolve().parent
 DOCUMENTS = HERE / "documents"

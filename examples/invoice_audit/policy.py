@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from runtime.review.policy import ReviewPolicy
+from warrant.runtime.review.policy import ReviewPolicy
 
 POLICY_FILE = Path(__file__).resolve().parent / "policy.yaml"
 RULE_NAME = "ap3_overbilling_within_tolerance"

@@ -7,15 +7,15 @@ the gold set), targets (what a graph spec runs), harness (runs on a control plan
 benchmarks), cli (`warrant eval`).
 """
 
-from runtime.evals.calibration import CalibratedVerifier, ConfidenceMap, calibrate, ece
-from runtime.evals.evaluate import evaluate
-from runtime.evals.goldset import GoldError, GoldSet, load_gold, write_manifest
-from runtime.evals.harness import Setup, TaskRun, run_gold
-from runtime.evals.release import gate
-from runtime.evals.results import EvalResult, load_result
-from runtime.evals.score import score
-from runtime.evals.targets import GraphTarget, LangGraphTarget, Target, resolve
-from runtime.evals.validate import validate
+from warrant.runtime.evals.calibration import CalibratedVerifier, ConfidenceMap, calibrate, ece
+from warrant.runtime.evals.evaluate import evaluate
+from warrant.runtime.evals.goldset import GoldError, GoldSet, load_gold, write_manifest
+from warrant.runtime.evals.harness import Setup, TaskRun, run_gold
+from warrant.runtime.evals.release import gate
+from warrant.runtime.evals.results import EvalResult, load_result
+from warrant.runtime.evals.score import score
+from warrant.runtime.evals.targets import GraphTarget, LangGraphTarget, Target, resolve
+from warrant.runtime.evals.validate import validate
 
 __all__ = [
     "CalibratedVerifier", "ConfidenceMap", "EvalResult", "GoldError", "GoldSet", "GraphTarget", "LangGraphTarget", "Setup", "Target",

@@ -21,16 +21,16 @@ from typing import Any, Callable
 import numpy as np
 from pydantic import ValidationError
 
-from ledger import Journal, Ledger
-from runtime.contract import ASSERTION, QUOTE, Artifact, Claim, Proposition, content_hash
-from runtime.evals.harness import Setup, default_gate, default_verifier
-from runtime.gate import GateDecision
-from runtime.registry import ToolRegistry
-from runtime.verify.backends.base import ENTAIL
-from runtime.verify.predicates import UnknownPredicate, default_registry
-from runtime.verify.spans import chunks
-from runtime.verify.verdict import ArtifactVerdict, ClaimVerdict, PropositionVerdict
-from runtime.violations import Violation, from_pydantic
+from warrant.ledger import Journal, Ledger
+from warrant.runtime.contract import ASSERTION, QUOTE, Artifact, Claim, Proposition, content_hash
+from warrant.runtime.evals.harness import Setup, default_gate, default_verifier
+from warrant.runtime.gate import GateDecision
+from warrant.runtime.registry import ToolRegistry
+from warrant.runtime.verify.backends.base import ENTAIL
+from warrant.runtime.verify.predicates import UnknownPredicate, default_registry
+from warrant.runtime.verify.spans import chunks
+from warrant.runtime.verify.verdict import ArtifactVerdict, ClaimVerdict, PropositionVerdict
+from warrant.runtime.violations import Violation, from_pydantic
 
 BLOCKING = (ASSERTION, QUOTE)
 

@@ -95,7 +95,7 @@ class ConfidenceMap(BaseModel):
         return out
 
     def save(self, path: str | Path) -> Path:
-        from runtime.evals.results import write_atomic
+        from warrant.runtime.evals.results import write_atomic
 
         return write_atomic(path, self.model_dump_json(indent=1) + "\n")
 

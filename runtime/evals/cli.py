@@ -20,7 +20,7 @@ out = Console()
 err = Console(stderr=True)
 
 EXAMPLE_GOLD = "evals/invoice_audit/gold"
-EXAMPLE_GRAPH = "evals.invoice_audit.graphs:honest"
+EXAMPLE_GRAPH = "warrant.evals.invoice_audit.graphs:honest"
 
 
 class _DefaultRun(TyperGroup):
@@ -55,7 +55,7 @@ def _guard(fn):
 
 
 def _load_gold(gold_dir: Path, frozen: bool = True):
-    from runtime.evals.goldset import GoldError, load_gold
+    from warrant.runtime.evals.goldset import GoldError, load_gold
 
     try:
         return load_gold(gold_dir, frozen=frozen)
@@ -67,7 +67,7 @@ def _load_gold(gold_dir: Path, frozen: bool = True):
 
 
 def _factory(spec: str) -> Any:
-    from runtime.evals.targets import TargetError, import_spec
+    from warrant.runtime.evals.targets import TargetError, import_spec
 
     try:
         _, fn = import_spec(spec, "MODULE:FUNCTION of a factory (ledger, backend, journal) -> verifier")
@@ -110,15 +110,15 @@ def register(app: typer.Typer) -> None:
         Fails (exit 1) when faithfulness drops by more than --max-faithfulness-drop points against the
         baseline, when side-effect hygiene is not perfect, or when the gold set's hash differs from the baseline's.
 
-        Example: warrant eval evals/invoice_audit/gold --graph evals.invoice_audit.graphs:honest --baseline evals/invoice_audit/baselines/gold.json
+        Example: warrant eval evals/invoice_audit/gold --graph warrant.evals.invoice_audit.graphs:honest --baseline evals/invoice_audit/baselines/gold.json
         """
-        from runtime.evals.calibration import CalibratedVerifier, ConfidenceMap
-        from runtime.evals.evaluate import evaluate
-        from runtime.evals.harness import Setup, default_verifier
-        from runtime.evals.release import gate
-        from runtime.evals.render import render, write_html
-        from runtime.evals.results import ResultsError, load_result
-        from runtime.evals.targets import TargetError, resolve
+        from warrant.runtime.evals.calibration import CalibratedVerifier, ConfidenceMap
+        from warrant.runtime.evals.evaluate import evaluate
+        from warrant.runtime.evals.harness import Setup, default_verifier
+        from warrant.runtime.evals.release import gate
+        from warrant.runtime.evals.render import render, write_html
+        from warrant.runtime.evals.results import ResultsError, load_result
+        from warrant.runtime.evals.targets import TargetError, resolve
 
         gold = _load_gold(gold_dir)
         try:
@@ -169,7 +169,7 @@ def register(app: typer.Typer) -> None:
 
         Example: warrant eval validate evals/invoice_audit/gold
         """
-        from runtime.evals.validate import validate
+        from warrant.runtime.evals.validate import validate
 
         rep = validate(_load_gold(gold_dir))
         counts = ", ".join(f"{rep.count(w)} {w}" for w in ("derived", "stated", "source", "quote", "figures", "absent", "because", "schema"))
@@ -188,8 +188,8 @@ def register(app: typer.Typer) -> None:
 
         Example: warrant eval freeze evals/invoice_audit/gold
         """
-        from runtime.evals.goldset import write_manifest
-        from runtime.evals.validate import validate
+        from warrant.runtime.evals.goldset import write_manifest
+        from warrant.runtime.evals.validate import validate
 
         rep = validate(_load_gold(gold_dir, frozen=False))
         if not rep.ok:
@@ -202,7 +202,7 @@ def register(app: typer.Typer) -> None:
 def _backend(model: Optional[str]) -> Any:
     if model == "none":
         return None
-    from runtime.verify.backends import ModelMissingError, load_backend
+    from warrant.runtime.verify.backends import ModelMissingError, load_backend
 
     try:
         return load_backend(model)

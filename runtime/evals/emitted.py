@@ -13,10 +13,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ledger import canonical_json, sha256_hex
-from runtime.contract import Artifact, Claim
-from runtime.graph.report import RunReport
-from runtime.verify.verdict import ClaimVerdict
+from warrant.ledger import canonical_json, sha256_hex
+from warrant.runtime.contract import Artifact, Claim
+from warrant.runtime.graph.report import RunReport
+from warrant.runtime.verify.verdict import ClaimVerdict
 
 BLOCKING = ("Assertion", "Quote")
 

@@ -1,8 +1,8 @@
 """One evaluation: run a graph over a gold set on a control plane, then score it (library entry point).
 
-    from runtime.evals import Setup, evaluate, load_gold, resolve
+    from warrant.runtime.evals import Setup, evaluate, load_gold, resolve
     gold = load_gold("evals/invoice_audit/gold")
-    target, module = resolve("evals.invoice_audit.graphs:honest")
+    target, module = resolve("warrant.evals.invoice_audit.graphs:honest")
     result = evaluate(gold, target, Setup(backend=load_backend(), policy=module.policy()), ".warrant/eval/invoice_audit")
 """
 
@@ -12,11 +12,11 @@ import datetime as dt
 from pathlib import Path
 from typing import Callable
 
-from runtime.evals.goldset import GoldSet
-from runtime.evals.harness import Setup, TaskRun, run_gold
-from runtime.evals.results import EvalResult
-from runtime.evals.score import DEFAULT_RESAMPLES, DEFAULT_SEED, score
-from runtime.evals.targets import Target
+from warrant.runtime.evals.goldset import GoldSet
+from warrant.runtime.evals.harness import Setup, TaskRun, run_gold
+from warrant.runtime.evals.results import EvalResult
+from warrant.runtime.evals.score import DEFAULT_RESAMPLES, DEFAULT_SEED, score
+from warrant.runtime.evals.targets import Target
 
 
 def evaluate(gold: GoldSet, target: Target, setup: Setup, out_dir: str | Path, *, graph: str | None = None, setup_name: str = "full",

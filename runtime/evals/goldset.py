@@ -30,10 +30,10 @@ from typing import Any, Iterator, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from ledger import canonical_json, sha256_hex
-from runtime.contract import IDENT_PATTERN
-from runtime.evals.results import write_atomic
-from runtime.violations import from_pydantic
+from warrant.ledger import canonical_json, sha256_hex
+from warrant.runtime.contract import IDENT_PATTERN
+from warrant.runtime.evals.results import write_atomic
+from warrant.runtime.violations import from_pydantic
 
 FORMAT = "warrant-gold/1"
 MANIFEST = "MANIFEST.json"

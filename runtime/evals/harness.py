@@ -25,21 +25,21 @@ import numpy as np
 
 from pydantic import BaseModel, ConfigDict
 
-from ledger import Journal, Ledger, canonical_json
-from ledger.journal import JournalKind
-from runtime.contract import Artifact
-from runtime.evals.emitted import Emitted, emitted
-from runtime.evals.goldset import GoldSet, Task
-from runtime.evals.replay import Replay
-from runtime.evals.targets import Target
-from runtime.gate import Gate
-from runtime.grants import GrantBook, Policy
-from runtime.graph import Approver, ControlPlane, Corpus, RunReport, approve_nothing
-from runtime.graph.corpus import split_pages
-from runtime.registry import ToolRegistry
-from runtime.toolbus import ToolBus
-from runtime.verify.verdict import ClaimVerdict
-from runtime.verify.verifier import Verifier
+from warrant.ledger import Journal, Ledger, canonical_json
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.contract import Artifact
+from warrant.runtime.evals.emitted import Emitted, emitted
+from warrant.runtime.evals.goldset import GoldSet, Task
+from warrant.runtime.evals.replay import Replay
+from warrant.runtime.evals.targets import Target
+from warrant.runtime.gate import Gate
+from warrant.runtime.grants import GrantBook, Policy
+from warrant.runtime.graph import Approver, ControlPlane, Corpus, RunReport, approve_nothing
+from warrant.runtime.graph.corpus import split_pages
+from warrant.runtime.registry import ToolRegistry
+from warrant.runtime.toolbus import ToolBus
+from warrant.runtime.verify.verdict import ClaimVerdict
+from warrant.runtime.verify.verifier import Verifier
 
 VerifierFactory = Callable[[Ledger, Any, "Journal | None"], Any]  # (ledger, backend, journal) -> verifier
 GateFactory = Callable[[Ledger, ToolRegistry, Journal], Any]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.gate import GateDecision
-from runtime.graph.runner import _as_json
+from warrant.runtime.gate import GateDecision
+from warrant.runtime.graph.runner import _as_json
 
 
 class RecordingGate:

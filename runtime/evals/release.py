@@ -10,7 +10,7 @@ Every other figure is reported with its change in points and does not gate.
 
 from __future__ import annotations
 
-from runtime.evals.results import FIGURES, EvalResult, GateOutcome
+from warrant.runtime.evals.results import FIGURES, EvalResult, GateOutcome
 
 PASS, FAIL = 0, 1
 DEFAULT_MAX_DROP = 2.0

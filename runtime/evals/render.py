@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from runtime.evals.results import FIGURES, EvalResult, Figure, write_atomic
+from warrant.runtime.evals.results import FIGURES, EvalResult, Figure, write_atomic
 
 LABELS = {
     "faithfulness": "faithfulness",

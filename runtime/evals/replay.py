@@ -14,9 +14,9 @@ import re
 import threading
 from typing import Any, Callable
 
-from ledger import canonical_json
-from runtime.evals.goldset import GoldSet, ToolOutput
-from runtime.registry import ToolRegistry
+from warrant.ledger import canonical_json
+from warrant.runtime.evals.goldset import GoldSet, ToolOutput
+from warrant.runtime.registry import ToolRegistry
 
 _ECHO = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 

@@ -37,12 +37,12 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from ledger import canonical_json
-from runtime.evals.derive import same
-from runtime.evals.emitted import EmittedClaim
-from runtime.evals.goldset import QUOTE, STATEMENT, ExpectedAbstention, ExpectedSideEffect, GoldSet
-from runtime.evals.harness import CallRecord, TaskRun
-from runtime.evals.results import (
+from warrant.ledger import canonical_json
+from warrant.runtime.evals.derive import same
+from warrant.runtime.evals.emitted import EmittedClaim
+from warrant.runtime.evals.goldset import QUOTE, STATEMENT, ExpectedAbstention, ExpectedSideEffect, GoldSet
+from warrant.runtime.evals.harness import CallRecord, TaskRun
+from warrant.runtime.evals.results import (
     AbstentionRow,
     Agreement,
     ClaimRow,
@@ -55,8 +55,8 @@ from runtime.evals.results import (
     RunRow,
     SideEffectRow,
 )
-from runtime.verify.predicates import UnknownPredicate, default_registry
-from runtime.verify.rules import extract_quantities
+from warrant.runtime.verify.predicates import UnknownPredicate, default_registry
+from warrant.runtime.verify.rules import extract_quantities
 
 DEFAULT_SEED = 20261130
 DEFAULT_RESAMPLES = 2000

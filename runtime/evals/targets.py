@@ -20,7 +20,7 @@ import os
 import sys
 from typing import Any, Callable, Protocol, runtime_checkable
 
-from runtime.graph import Approver, ControlPlane, Corpus, Graph, GraphRunner, RunReport
+from warrant.runtime.graph import Approver, ControlPlane, Corpus, Graph, GraphRunner, RunReport
 
 
 class TargetError(ValueError):
@@ -61,10 +61,10 @@ class LangGraphTarget:
         from langgraph.checkpoint.memory import InMemorySaver
         from langgraph.types import Command
 
-        from runtime.evals.recording import RecordingGate
-        from runtime.graph.approval import ApprovalRequest
-        from runtime.graph.langgraph_adapter import WarrantEdges, initial_state
-        from runtime.graph.report import Action, Handoff
+        from warrant.runtime.evals.recording import RecordingGate
+        from warrant.runtime.graph.approval import ApprovalRequest
+        from warrant.runtime.graph.langgraph_adapter import WarrantEdges, initial_state
+        from warrant.runtime.graph.report import Action, Handoff
 
         gate = RecordingGate(plane.gate)
         recorded = ControlPlane(ledger=plane.ledger, journal=plane.journal, gate=gate, verifier=plane.verifier, bus=plane.bus,

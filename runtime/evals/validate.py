@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Iterator
 
-from runtime.evals.derive import DeriveError, as_value, evaluate, same
-from runtime.evals.goldset import QUOTE, STATEMENT, ExpectedClaim, GoldSet
-from runtime.registry import document_violations, make_validator
-from runtime.verify.rules import extract_quantities
-from runtime.verify.spans import sentence_spans
+from warrant.runtime.evals.derive import DeriveError, as_value, evaluate, same
+from warrant.runtime.evals.goldset import QUOTE, STATEMENT, ExpectedClaim, GoldSet
+from warrant.runtime.registry import document_violations, make_validator
+from warrant.runtime.verify.rules import extract_quantities
+from warrant.runtime.verify.spans import sentence_spans
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _HAS_DIGIT = re.compile(r"\d")

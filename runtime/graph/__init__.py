@@ -1,6 +1,6 @@
 """Running an agent graph through the control plane (the in-process runner; actors/ hosts it on Ray).
 
-    from runtime.graph import ControlPlane, Graph, GraphRunner, ScriptedAgent
+    from warrant.runtime.graph import ControlPlane, Graph, GraphRunner, ScriptedAgent
     plane = ControlPlane.open(".warrant/ledger", ToolRegistry.load("tools/"), policy=policy, backend=load_backend())
     report = GraphRunner(plane, corpus=Corpus.load("documents/")).run(Graph.chain("audit", agents), {"invoice_id": "INV-4421"})
 
@@ -10,13 +10,13 @@ step), report (the run report), scripted / llm (the two kinds of agents), consol
 langgraph_adapter (gate + verifier on the edges of a LangGraph StateGraph), cli (`warrant run`, `warrant demo`).
 """
 
-from runtime.graph.agent import Agent, AgentContext, AgentError, AgentOutput, EvidenceRef, Feedback, ToolPort, intent, restate
-from runtime.graph.approval import Approval, ApprovalRequest, Approver, approve_as, approve_nothing
-from runtime.graph.corpus import Corpus, CorpusError, Page
-from runtime.graph.graph import Graph, GraphError
-from runtime.graph.report import Action, ChainStatus, Handoff, ReviewItem, RunReport, RunStatus, ToolCall
-from runtime.graph.runner import DEFAULT_MAX_ROUNDS, ControlPlane, GraphRunner, RunEvent
-from runtime.graph.scripted import ScriptedAgent
+from warrant.runtime.graph.agent import Agent, AgentContext, AgentError, AgentOutput, EvidenceRef, Feedback, ToolPort, intent, restate
+from warrant.runtime.graph.approval import Approval, ApprovalRequest, Approver, approve_as, approve_nothing
+from warrant.runtime.graph.corpus import Corpus, CorpusError, Page
+from warrant.runtime.graph.graph import Graph, GraphError
+from warrant.runtime.graph.report import Action, ChainStatus, Handoff, ReviewItem, RunReport, RunStatus, ToolCall
+from warrant.runtime.graph.runner import DEFAULT_MAX_ROUNDS, ControlPlane, GraphRunner, RunEvent
+from warrant.runtime.graph.scripted import ScriptedAgent
 
 __all__ = [
     "Action", "Agent", "AgentContext", "AgentError", "AgentOutput", "Approval", "ApprovalRequest", "Approver", "ChainStatus",
@@ -29,7 +29,7 @@ __all__ = [
 def __getattr__(name: str):
     # LLMAgent pulls in httpx; import it only when asked for.
     if name == "LLMAgent":
-        from runtime.graph.llm import LLMAgent
+        from warrant.runtime.graph.llm import LLMAgent
 
         return LLMAgent
     raise AttributeError(name)

@@ -14,9 +14,9 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from runtime.contract import ActionIntent, Artifact, Claim
-from runtime.verify.verdict import PropositionVerdict
-from runtime.violations import Violation
+from warrant.runtime.contract import ActionIntent, Artifact, Claim
+from warrant.runtime.verify.verdict import PropositionVerdict
+from warrant.runtime.violations import Violation
 
 AgentOutput = Artifact | dict[str, Any] | str | bytes
 

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from runtime.verify.verdict import ClaimVerdict
+from warrant.runtime.verify.verdict import ClaimVerdict
 
 
 class ApprovalRequest(BaseModel):

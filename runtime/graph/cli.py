@@ -12,12 +12,12 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from runtime.exits import ExitCode, fail
+from warrant.runtime.exits import ExitCode, fail
 
 out = Console()
 err = Console(stderr=True)
 
-EXAMPLE = "examples.invoice_audit.graph:build_graph"
+EXAMPLE = "warrant.examples.invoice_audit.graph:build_graph"
 
 
 def _resolve(target: str) -> tuple[Any, Any]:
@@ -37,7 +37,7 @@ def _resolve(target: str) -> tuple[Any, Any]:
 def _backend(model: Optional[str]):
     if model == "none":
         return None
-    from runtime.verify.backends import ModelMissingError, load_backend
+    from warrant.runtime.verify.backends import ModelMissingError, load_backend
 
     try:
         with err.status("loading the NLI model"):
@@ -65,12 +65,12 @@ def register(app: typer.Typer) -> None:
 
         Example: warrant run examples.invoice_audit.graph:build_graph -t '{"invoice_id": "INV-4421", "client_id": "CL-7"}'
         """
-        from runtime import strict_json
-        from runtime.graph import Corpus, GraphRunner
-        from runtime.graph.console import Progress, render, summary_table
-        from runtime.graph.html import write_html
-        from runtime.graph.runner import ControlPlane, ConfidenceMapError
-        from runtime.registry import RegistryError, ToolRegistry
+        from warrant.runtime import strict_json
+        from warrant.runtime.graph import Corpus, GraphRunner
+        from warrant.runtime.graph.console import Progress, render, summary_table
+        from warrant.runtime.graph.html import write_html
+        from warrant.runtime.graph.runner import ControlPlane, ConfidenceMapError
+        from warrant.runtime.registry import RegistryError, ToolRegistry
 
         module, factory = _resolve(target)
         graph = factory() if callable(factory) else factory
@@ -86,7 +86,7 @@ def register(app: typer.Typer) -> None:
             fail(f"no tool registry: {exc} (pass --registry DIR)")
         corpus = Corpus.load(documents) if documents else (module.corpus() if hasattr(module, "corpus") else None)
         policy = module.policy() if callable(getattr(module, "policy", None)) else None
-        from ledger import LedgerError
+        from warrant.ledger import LedgerError
 
         try:
             plane = ControlPlane.open(ledger, reg, policy=policy, backend=_backend(model))
@@ -118,8 +118,8 @@ def register(app: typer.Typer) -> None:
 
         Example: warrant demo
         """
-        from examples.invoice_audit.demo import run_demo
-        from ledger import LedgerError
+        from warrant.examples.invoice_audit.demo import run_demo
+        from warrant.ledger import LedgerError
 
         try:
             reports = run_demo(out_dir, backend=_backend(model) if model != "none" else None, model=model or None)

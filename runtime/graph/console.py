@@ -16,9 +16,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from runtime.graph.report import Handoff, RunReport
-from runtime.graph.runner import RunEvent
-from runtime.verify.verdict import PropositionVerdict
+from warrant.runtime.graph.report import Handoff, RunReport
+from warrant.runtime.graph.runner import RunEvent
+from warrant.runtime.verify.verdict import PropositionVerdict
 
 _STATUS_STYLE = {"COMPLETED": "bold green", "AWAITING_REVIEW": "bold yellow", "ABSTAINED": "bold magenta", "FAILED": "bold red",
                  "RUNNING": "bold"}

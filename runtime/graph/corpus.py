@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from ledger import Ledger
+from warrant.ledger import Ledger
 
 _PAGE = re.compile(rb"^--- page (\d+) ---\n", re.M)
 _WORD = re.compile(r"[a-z0-9]+(?:[-.][a-z0-9]+)*")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from runtime.graph.agent import Agent
+from warrant.runtime.graph.agent import Agent
 
 
 class GraphError(ValueError):

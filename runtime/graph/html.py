@@ -10,8 +10,8 @@ import html
 from pathlib import Path
 from typing import Iterable
 
-from runtime.graph.report import RunReport
-from runtime.verify.verdict import PropositionVerdict
+from warrant.runtime.graph.report import RunReport
+from warrant.runtime.verify.verdict import PropositionVerdict
 
 _CSS = """
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222}

@@ -20,14 +20,14 @@ import copy
 from typing import Any, TypedDict
 
 
-from runtime.claimset import claim_set
-from runtime.contract import Artifact
-from runtime.graph.agent import EvidenceRef
-from runtime.graph.report import Handoff
-from runtime.graph.runner import ControlPlane
-from runtime.toolbus import ToolResult
-from runtime.verify.verifier import annotate
-from runtime.violations import Violation
+from warrant.runtime.claimset import claim_set
+from warrant.runtime.contract import Artifact
+from warrant.runtime.graph.agent import EvidenceRef
+from warrant.runtime.graph.report import Handoff
+from warrant.runtime.graph.runner import ControlPlane
+from warrant.runtime.toolbus import ToolResult
+from warrant.runtime.verify.verifier import annotate
+from warrant.runtime.violations import Violation
 
 
 class WarrantState(TypedDict, total=False):

@@ -14,9 +14,9 @@ from typing import Any
 
 import httpx
 
-from runtime.contract import json_schema
-from runtime.graph.agent import AgentContext, AgentError
-from runtime.violations import Violation
+from warrant.runtime.contract import json_schema
+from warrant.runtime.graph.agent import AgentContext, AgentError
+from warrant.runtime.violations import Violation
 
 SYSTEM_PROMPT = """You are the {node} agent in an invoice-audit graph run by Warrant.
 Answer with ONE JSON object that validates against the given JSON Schema (the hand-off artifact), nothing else.

@@ -15,9 +15,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from runtime.graph.agent import EvidenceRef, Feedback, Stage
-from runtime.verify.verdict import ClaimVerdict, PropositionVerdict
-from runtime.violations import Violation
+from warrant.runtime.graph.agent import EvidenceRef, Feedback, Stage
+from warrant.runtime.verify.verdict import ClaimVerdict, PropositionVerdict
+from warrant.runtime.violations import Violation
 
 RunStatus = Literal["RUNNING", "COMPLETED", "AWAITING_REVIEW", "ABSTAINED", "FAILED"]
 

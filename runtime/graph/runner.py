@@ -23,23 +23,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ledger import Journal, Ledger, canonical_json, record_id
-from ledger.journal import JournalKind
-from runtime.claimset import claim_set
-from runtime.contract import Artifact
-from runtime.gate import Gate
-from runtime.grants import GrantBook, Policy
-from runtime.graph.agent import AgentContext, AgentError, EvidenceRef, Feedback
-from runtime.graph.approval import ApprovalRequest, Approver, approve_nothing
-from runtime.graph.corpus import Corpus, CorpusError
-from runtime.graph.graph import Graph
-from runtime.graph.report import Action, ChainStatus, Handoff, ReviewItem, RunReport, ToolCall
-from runtime.registry import ToolRegistry, jsonable
-from runtime.review.queue import ReviewQueue
-from runtime.toolbus import ToolBus, ToolCallRejected, ToolFailed, ToolRefused, ToolResult
-from runtime.verify.verdict import ArtifactVerdict
-from runtime.verify.verifier import Verifier, annotate
-from runtime.violations import Violation
+from warrant.ledger import Journal, Ledger, canonical_json, record_id
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.claimset import claim_set
+from warrant.runtime.contract import Artifact
+from warrant.runtime.gate import Gate
+from warrant.runtime.grants import GrantBook, Policy
+from warrant.runtime.graph.agent import AgentContext, AgentError, EvidenceRef, Feedback
+from warrant.runtime.graph.approval import ApprovalRequest, Approver, approve_nothing
+from warrant.runtime.graph.corpus import Corpus, CorpusError
+from warrant.runtime.graph.graph import Graph
+from warrant.runtime.graph.report import Action, ChainStatus, Handoff, ReviewItem, RunReport, ToolCall
+from warrant.runtime.registry import ToolRegistry, jsonable
+from warrant.runtime.review.queue import ReviewQueue
+from warrant.runtime.toolbus import ToolBus, ToolCallRejected, ToolFailed, ToolRefused, ToolResult
+from warrant.runtime.verify.verdict import ArtifactVerdict
+from warrant.runtime.verify.verifier import Verifier, annotate
+from warrant.runtime.violations import Violation
 
 DEFAULT_MAX_ROUNDS = 3
 
@@ -118,7 +118,7 @@ def load_confidence_map(spec: Any = None) -> Any:
     # Imported here: runtime.evals runs graphs through this module, and most planes have no map.
     from pydantic import ValidationError
 
-    from runtime.evals.calibration import ConfidenceMap
+    from warrant.runtime.evals.calibration import ConfidenceMap
 
     if isinstance(spec, ConfidenceMap):
         return spec
@@ -140,7 +140,7 @@ def calibrated(verifier: Any, cmap: Any) -> Any:
     """`verifier` with its confidences passed through `cmap` (unchanged when there is none)."""
     if cmap is None:
         return verifier
-    from runtime.evals.calibration import CalibratedVerifier
+    from warrant.runtime.evals.calibration import CalibratedVerifier
 
     return CalibratedVerifier(verifier, cmap)
 

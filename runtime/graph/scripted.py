@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from runtime.graph.agent import AgentContext, AgentOutput
+from warrant.runtime.graph.agent import AgentContext, AgentOutput
 
 Script = Callable[[AgentContext], AgentOutput]
 

@@ -1,7 +1,7 @@
 """Agent memory with a lifecycle: statuses, links, retraction receipts with a cascade, and typed
 anchors verified against the git HEAD of the codebase on every read."""
 
-from runtime.memory.anchors import (
+from warrant.runtime.memory.anchors import (
     AnchorResult,
     ConfigKeyAnchor,
     DependencyAnchor,
@@ -11,9 +11,9 @@ from runtime.memory.anchors import (
     Outcome,
     SymbolAnchor,
 )
-from runtime.memory.errors import AlreadyRetracted, MemoryError_, MemoryInputError, NodeNotFound, RepositoryError
-from runtime.memory.memory import LoadedNode, LoadResult, Memory, NodeCheck, VerifyResult
-from runtime.memory.node import INCONCLUSIVE, Links, MemoryNode, NewMemory, RetractionReceipt, Status
+from warrant.runtime.memory.errors import AlreadyRetracted, MemoryError_, MemoryInputError, NodeNotFound, RepositoryError
+from warrant.runtime.memory.memory import LoadedNode, LoadResult, Memory, NodeCheck, VerifyResult
+from warrant.runtime.memory.node import INCONCLUSIVE, Links, MemoryNode, NewMemory, RetractionReceipt, Status
 
 __all__ = [
     "INCONCLUSIVE",

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ledger.errors import LedgerError, LedgerLockedError
+from warrant.ledger.errors import LedgerError, LedgerLockedError
 
 out = Console()
 err = Console(stderr=True)
@@ -43,7 +43,7 @@ def _guard(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(fn)
     def run(*a: Any, **kw: Any) -> Any:
-        from runtime.memory.errors import MemoryError_, MemoryInputError
+        from warrant.runtime.memory.errors import MemoryError_, MemoryInputError
 
         try:
             return fn(*a, **kw)
@@ -63,7 +63,7 @@ def _guard(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _open(store: str, repo: Optional[str], *, writer: bool = True, fallback: bool = False):
-    from runtime.memory.memory import Memory
+    from warrant.runtime.memory.memory import Memory
 
     try:
         return Memory.open(store, repo=repo, writer=writer)
@@ -271,7 +271,7 @@ def mcp(store: str = StoreOpt, repo: str = RepoOpt) -> None:
     """
     import importlib.util
 
-    from runtime.memory.mcp_server import serve_stdio
+    from warrant.runtime.memory.mcp_server import serve_stdio
 
     if importlib.util.find_spec("mcp") is None:
         _fail("the MCP server needs the mcp package: pip install 'warrant-runtime[mcp]'")

@@ -3,7 +3,7 @@ none of them is raised after anything was written."""
 
 from __future__ import annotations
 
-from runtime.violations import Violation
+from warrant.runtime.violations import Violation
 
 
 class MemoryError_(Exception):

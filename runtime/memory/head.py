@@ -19,7 +19,7 @@ from typing import Callable, Iterator
 import git
 from gitdb.exc import BadName, BadObject
 
-from runtime.memory.errors import RepositoryError
+from warrant.runtime.memory.errors import RepositoryError
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,8 @@ from typing import Iterable, Iterator
 import pyarrow as pa
 import pyarrow.feather as feather
 
-from runtime.memory.head import GitHead, HeadState
-from runtime.memory.scan.base import (
+from warrant.runtime.memory.head import GitHead, HeadState
+from warrant.runtime.memory.scan.base import (
     ConfigFact,
     DefFact,
     DepFact,
@@ -36,9 +36,9 @@ from runtime.memory.scan.base import (
     ImportFact,
     ParamFact,
 )
-from runtime.memory.scan.dependencies import DependencyScanner
-from runtime.memory.scan.python import module_name
-from runtime.memory.scan.registry import MAX_BYTES, scan_file, wanted
+from warrant.runtime.memory.scan.dependencies import DependencyScanner
+from warrant.runtime.memory.scan.python import module_name
+from warrant.runtime.memory.scan.registry import MAX_BYTES, scan_file, wanted
 
 # Bump when what is extracted changes: an index written by another version is rebuilt, not trusted.
 INDEX_VERSION = 1

@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from runtime.memory.errors import AlreadyRetracted, MemoryError_, MemoryInputError, NodeNotFound
-from runtime.memory.memory import Memory
+from warrant.runtime.memory.errors import AlreadyRetracted, MemoryError_, MemoryInputError, NodeNotFound
+from warrant.runtime.memory.memory import Memory
 
 
 def error_payload(exc: Exception) -> dict[str, Any]:

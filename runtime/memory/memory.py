@@ -21,15 +21,15 @@ from typing import Any, Callable, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ledger import Journal
-from ledger.journal import JournalKind
-from ledger.table import is_local, local_path
-from runtime.contract import LEDGER_ID_PATTERN
-from runtime.memory.anchors import AnchorBase, AnchorResult, Outcome, parse_anchor
-from runtime.memory.errors import AlreadyRetracted, MemoryInputError
-from runtime.memory.head import GitHead, HeadState
-from runtime.memory.index import CodeIndex, HeadIndex
-from runtime.memory.node import (
+from warrant.ledger import Journal
+from warrant.ledger.journal import JournalKind
+from warrant.ledger.table import is_local, local_path
+from warrant.runtime.contract import LEDGER_ID_PATTERN
+from warrant.runtime.memory.anchors import AnchorBase, AnchorResult, Outcome, parse_anchor
+from warrant.runtime.memory.errors import AlreadyRetracted, MemoryInputError
+from warrant.runtime.memory.head import GitHead, HeadState
+from warrant.runtime.memory.index import CodeIndex, HeadIndex
+from warrant.runtime.memory.node import (
     INCONCLUSIVE,
     LOADABLE,
     CascadeEntry,
@@ -40,9 +40,9 @@ from runtime.memory.node import (
     dump_anchor,
     receipt_id,
 )
-from runtime.memory.prose import extract
-from runtime.memory.store import ADD, MARK, STATUS, MemoryStore
-from runtime.violations import Violation, from_pydantic
+from warrant.runtime.memory.prose import extract
+from warrant.runtime.memory.store import ADD, MARK, STATUS, MemoryStore
+from warrant.runtime.violations import Violation, from_pydantic
 
 JOURNAL_RUN = "memory"
 VERIFY_ACTOR = "verify-on-read"

@@ -12,9 +12,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ledger.canonical import canonical_json, sha256_hex
-from runtime.contract import LEDGER_ID_PATTERN
-from runtime.memory.anchors import Anchor, AnchorResult
+from warrant.ledger.canonical import canonical_json, sha256_hex
+from warrant.runtime.contract import LEDGER_ID_PATTERN
+from warrant.runtime.memory.anchors import Anchor, AnchorResult
 
 NODE_ID_PATTERN = r"^mem_[0-9a-f]{32}$"
 NodeId = Annotated[str, Field(pattern=NODE_ID_PATTERN)]

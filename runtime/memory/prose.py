@@ -12,7 +12,7 @@ import re
 
 from pydantic import ValidationError
 
-from runtime.memory.anchors import AnchorBase, DependencyAnchor, EnvVarAnchor, FileAnchor, ImportAnchor, SymbolAnchor
+from warrant.runtime.memory.anchors import AnchorBase, DependencyAnchor, EnvVarAnchor, FileAnchor, ImportAnchor, SymbolAnchor
 
 _PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.(?:py|toml|cfg|ini|ya?ml|txt|lock|json|md))(?![\w/])")
 _FOLDER = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)+)(?=[\s,.;:)]|$)")

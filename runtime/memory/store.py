@@ -17,13 +17,13 @@ from typing import Any, Iterable
 
 import pyarrow as pa
 
-from ledger.canonical import canonical_json
-from ledger.audit import TableSpec, register
-from ledger.chain import VerifyReport
-from ledger.errors import LedgerError
-from ledger.table import AppendOnlyTable, digest_field, sql_str
-from runtime.memory.errors import NodeNotFound
-from runtime.memory.node import MemoryNode, Status
+from warrant.ledger.canonical import canonical_json
+from warrant.ledger.audit import TableSpec, register
+from warrant.ledger.chain import VerifyReport
+from warrant.ledger.errors import LedgerError
+from warrant.ledger.table import AppendOnlyTable, digest_field, sql_str
+from warrant.runtime.memory.errors import NodeNotFound
+from warrant.runtime.memory.node import MemoryNode, Status
 
 TABLE = "memory"
 ADD, STATUS, MARK = "add", "status", "mark"

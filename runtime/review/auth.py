@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from runtime.violations import Violation, from_pydantic
+from warrant.runtime.violations import Violation, from_pydantic
 
 # A reviewer's name becomes the grant issuer "human:<name>": the same alphabet as runtime.grants.
 REVIEWER_NAME = r"^[A-Za-z0-9_.@-]{1,64}$"

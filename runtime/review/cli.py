@@ -22,12 +22,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from runtime.review import DEFAULT_HOST, DEFAULT_PORT
+from warrant.runtime.review import DEFAULT_HOST, DEFAULT_PORT
 
 out = Console()
 err = Console(stderr=True)
 
-DEFAULT_APP = "examples.invoice_audit.graph"
+DEFAULT_APP = "warrant.examples.invoice_audit.graph"
 DEFAULT_REVIEWERS = os.environ.get("WARRANT_REVIEWERS", ".warrant/reviewers.json")
 LedgerOpt = typer.Option(os.environ.get("WARRANT_LEDGER", ".warrant/ledger"), "--ledger", "-l",
                          help="LanceDB folder of the ledger and journal (env WARRANT_LEDGER).")
@@ -88,8 +88,8 @@ def register(app: typer.Typer) -> None:
             _fail("--ssl-keyfile and --ssl-certfile go together")
         import uvicorn
 
-        from runtime.review.auth import AuthError, ReviewerBook
-        from runtime.review.server import create_app
+        from warrant.runtime.review.auth import AuthError, ReviewerBook
+        from warrant.runtime.review.server import create_app
 
         try:
             book = ReviewerBook.load(reviewers)
@@ -124,7 +124,7 @@ def register(app: typer.Typer) -> None:
 
         Example: warrant review add-reviewer dana --agent tool_caller
         """
-        from runtime.review.auth import AuthError, ReviewerBook
+        from warrant.runtime.review.auth import AuthError, ReviewerBook
 
         password = sys.stdin.readline().rstrip("\n") if password_stdin else typer.prompt("password", hide_input=True,
                                                                                          confirmation_prompt=True)
@@ -146,8 +146,8 @@ def register(app: typer.Typer) -> None:
 
         Example: warrant review list --ledger .warrant/demo/ledger --status pending
         """
-        from ledger import Journal, LedgerError
-        from runtime.review.queue import ReviewQueue
+        from warrant.ledger import Journal, LedgerError
+        from warrant.runtime.review.queue import ReviewQueue
 
         allowed = ("pending", "approved", "executed", "refused", "failed", "rejected", "evidence_requested")
         if status is not None and status not in allowed:
@@ -171,7 +171,7 @@ def register(app: typer.Typer) -> None:
 
         Example: warrant review policy examples/invoice_audit/policy.yaml
         """
-        from runtime.review.policy import PolicyError, ReviewPolicy
+        from warrant.runtime.review.policy import PolicyError, ReviewPolicy
 
         try:
             pol = ReviewPolicy.load(file)
@@ -201,10 +201,10 @@ def _module(target: str) -> Any:
 
 def _in_process(ledger: str, module: Any, model: str | None) -> Any:
     """The embedded runtime: this process opens the ledger as its writer."""
-    from ledger import LedgerError
-    from runtime.graph.runner import ControlPlane
-    from runtime.review.policy import PolicyError
-    from runtime.review.ports import ReviewRuntime
+    from warrant.ledger import LedgerError
+    from warrant.runtime.graph.runner import ControlPlane
+    from warrant.runtime.review.policy import PolicyError
+    from warrant.runtime.review.ports import ReviewRuntime
 
     try:
         plane = ControlPlane.open(ledger, module.registry(), policy=module.policy(), backend=None)
@@ -219,8 +219,8 @@ def _attach(ledger: str, address: str, module: Any) -> Any:
     (actors/review.py), so this module never imports Ray."""
     from importlib.metadata import entry_points
 
-    from runtime.review.policy import PolicyError
-    from runtime.review.ports import ReviewRuntimeError
+    from warrant.runtime.review.policy import PolicyError
+    from warrant.runtime.review.ports import ReviewRuntimeError
 
     found = {ep.name: ep for ep in entry_points(group="warrant.review_runtimes")}
     if "ray" not in found:
@@ -234,14 +234,14 @@ def _attach(ledger: str, address: str, module: Any) -> Any:
 def _rerunner(plane: Any, module: Any, ledger: str, model: str | None) -> Any:
     """A run sent back for evidence goes through its graph again, its planner starting from the
     reviewer's request (GraphRunner reads it from the queue). The NLI model loads on first use."""
-    from runtime.graph import GraphRunner
-    from runtime.verify.verifier import Verifier
+    from warrant.runtime.graph import GraphRunner
+    from warrant.runtime.verify.verifier import Verifier
 
     state: dict[str, Any] = {}
 
     def rerun(run_id: str) -> Any:
         if "verifier" not in state:
-            from runtime.verify.backends import load_backend
+            from warrant.runtime.verify.backends import load_backend
 
             state["verifier"] = Verifier(plane.ledger, None if model == "none" else load_backend(model), journal=plane.journal)
             plane.verifier = state["verifier"]

@@ -14,8 +14,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ledger import Ledger
-from runtime.review.queue import STATUS_RANK, QueuedCall, SpanRef
+from warrant.ledger import Ledger
+from warrant.runtime.review.queue import STATUS_RANK, QueuedCall, SpanRef
 
 
 @dataclass(frozen=True)

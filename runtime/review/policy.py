@@ -40,12 +40,12 @@ from typing import Any, Literal, Mapping
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ledger import sha256_hex
-from runtime.claimset import ClaimSet
-from runtime.grants import Policy, PolicyRule
-from runtime.registry import TOOL_NAME_PATTERN, VERSION_PATTERN
-from runtime.review.expressions import Expression, ExpressionError
-from runtime.violations import Violation, from_pydantic
+from warrant.ledger import sha256_hex
+from warrant.runtime.claimset import ClaimSet
+from warrant.runtime.grants import Policy, PolicyRule
+from warrant.runtime.registry import TOOL_NAME_PATTERN, VERSION_PATTERN
+from warrant.runtime.review.expressions import Expression, ExpressionError
+from warrant.runtime.violations import Violation, from_pydantic
 
 NAME_PATTERN = r"^[A-Za-z0-9_.-]{1,64}$"
 IDENT = r"^[A-Za-z_][A-Za-z0-9_]{0,63}$"
@@ -302,7 +302,7 @@ class ReviewPolicy(Policy):
         except ValidationError as exc:
             raise PolicyError(from_pydantic(exc.errors()), source) from None
         if sha256 is None:
-            from ledger import canonical_json
+            from warrant.ledger import canonical_json
 
             sha256 = sha256_hex(canonical_json(doc.model_dump(mode="json")))
         return cls(doc, sha256, source)

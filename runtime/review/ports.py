@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, runtime_checkable
 
-from ledger import JournalEntry
+from warrant.ledger import JournalEntry
 
 
 @runtime_checkable

@@ -23,12 +23,12 @@ from typing import Any, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ledger.journal import JournalKind
-from runtime.claimset import claim_set
-from runtime.contract import content_hash
-from runtime.grants import DEFAULT_TTL_S
-from runtime.review.policy import PolicyDecision
-from runtime.review.ports import CallMaker, GrantIssuer, JournalPort
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.claimset import claim_set
+from warrant.runtime.contract import content_hash
+from warrant.runtime.grants import DEFAULT_TTL_S
+from warrant.runtime.review.policy import PolicyDecision
+from warrant.runtime.review.ports import CallMaker, GrantIssuer, JournalPort
 
 ITEM_PREFIX = "rvw_"
 # Worst first: a reviewer should see what is wrong before what is fine.
@@ -423,7 +423,7 @@ def _update_report(item: QueuedCall, decision: ReviewDecision, out: Any) -> None
     record; the report is what people read."""
     if not item.report_path or not Path(item.report_path).is_file():
         return
-    from runtime.graph.report import RunReport  # runtime.graph hands items to this module: import late
+    from warrant.runtime.graph.report import RunReport  # runtime.graph hands items to this module: import late
 
     try:
         rep = RunReport.load(item.report_path)

@@ -34,11 +34,11 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from ledger import Ledger
-from runtime.review import DEFAULT_HOST, DEFAULT_PORT
-from runtime.review.auth import ReviewerBook, Session, Sessions, same_token
-from runtime.review.documents import document_views
-from runtime.review.queue import STATUS_RANK, ReviewError, ReviewQueue, ReviewState
+from warrant.ledger import Ledger
+from warrant.runtime.review import DEFAULT_HOST, DEFAULT_PORT
+from warrant.runtime.review.auth import ReviewerBook, Session, Sessions, same_token
+from warrant.runtime.review.documents import document_views
+from warrant.runtime.review.queue import STATUS_RANK, ReviewError, ReviewQueue, ReviewState
 
 HERE = Path(__file__).resolve().parent
 SESSION_COOKIE = "warrant_session"

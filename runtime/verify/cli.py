@@ -13,8 +13,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ledger import Journal, Ledger, LedgerError, LedgerIntegrityError, LedgerUnreadable
-from runtime.exits import ExitCode, fail
+from warrant.ledger import Journal, Ledger, LedgerError, LedgerIntegrityError, LedgerUnreadable
+from warrant.runtime.exits import ExitCode, fail
 
 _STYLE = {"supported": "green", "contradicted": "bold red", "unsupported": "yellow", "unverifiable": "magenta"}
 
@@ -42,13 +42,13 @@ def verify(
 
     Example: warrant verify analyst.json --ledger .warrant/ledger
     """
-    from runtime.cli import DEFAULT_TOOLS
-    from runtime.gate import Gate
-    from runtime.registry import RegistryError, ToolRegistry
-    from runtime.verify.backends import ModelMissingError, load_backend
-    from runtime.verify.verifier import Verifier
+    from warrant.runtime.cli import DEFAULT_TOOLS
+    from warrant.runtime.gate import Gate
+    from warrant.runtime.registry import RegistryError, ToolRegistry
+    from warrant.runtime.verify.backends import ModelMissingError, load_backend
+    from warrant.runtime.verify.verifier import Verifier
 
-    from runtime import strict_json
+    from warrant.runtime import strict_json
 
     console, err = Console(), Console(stderr=True)
     try:

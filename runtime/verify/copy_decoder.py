@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from runtime.verify.spans import windows
+from warrant.runtime.verify.spans import windows
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from runtime.verify.formula import Bound
-from runtime.verify.rules import extract_quantities
-from runtime.verify.spec import ScopeSpec, SlotSpec
-from runtime.verify.view import EvidenceView, Item
+from warrant.runtime.verify.formula import Bound
+from warrant.runtime.verify.rules import extract_quantities
+from warrant.runtime.verify.spec import ScopeSpec, SlotSpec
+from warrant.runtime.verify.view import EvidenceView, Item
 
 # -- labels ---------------------------------------------------------------------------------------
 

@@ -11,8 +11,8 @@ import json
 import re
 from dataclasses import dataclass
 
-from ledger import EvidenceRecord, canonical_json
-from runtime.verify.text import sentence_spans
+from warrant.ledger import EvidenceRecord, canonical_json
+from warrant.runtime.verify.text import sentence_spans
 
 @dataclass(frozen=True)
 class Chunk:

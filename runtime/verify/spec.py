@@ -14,7 +14,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from runtime.verify.formula import Formula, FormulaError
+from warrant.runtime.verify.formula import Formula, FormulaError
 
 ArgType = Literal["id", "text", "amount", "number", "integer", "date", "bool", "currency"]
 SlotKind = Literal["amount", "number", "date", "days", "percent", "text", "name", "id", "bool"]

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Literal
 
-from runtime.verify.formula import Formula, FormulaError, Missing
-from runtime.verify.locate import Found, Name, key_of, locate, resolve_dates
-from runtime.verify.predicates.base import Predicate
-from runtime.verify.spec import ArgSpec, PredicateSpec, ScopeSpec
-from runtime.verify.view import EvidenceView
+from warrant.runtime.verify.formula import Formula, FormulaError, Missing
+from warrant.runtime.verify.locate import Found, Name, key_of, locate, resolve_dates
+from warrant.runtime.verify.predicates.base import Predicate
+from warrant.runtime.verify.spec import ArgSpec, PredicateSpec, ScopeSpec
+from warrant.runtime.verify.view import EvidenceView
 
 _JSON_TYPE = {
     "id": {"type": "string", "minLength": 1, "maxLength": 128},

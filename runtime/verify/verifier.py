@@ -24,18 +24,18 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from ledger import EvidenceRecord, Journal, Ledger
-from runtime.contract import ASSERTION, QUOTE, Artifact, Claim, Proposition, content_hash
-from runtime.verify.backends.base import CONTRA, ENTAIL, NLIBackend
-from runtime.verify.predicates import PredicateRegistry, UnknownPredicate, default_registry
-from runtime.verify.predicates.text import statement_problems
-from runtime.verify.rules import QuantityCheck, canonical_text, check_rules, extract_quantities
-from runtime.verify.rules.anchors import about_same_thing, missing_anchors, title_line, window_context
-from runtime.verify.spans import Chunk, chunks
-from runtime.verify.text import STOP, sentence_spans
-from runtime.verify.typed import TypedPredicate
-from runtime.verify.view import ViewStore
-from runtime.verify.verdict import (
+from warrant.ledger import EvidenceRecord, Journal, Ledger
+from warrant.runtime.contract import ASSERTION, QUOTE, Artifact, Claim, Proposition, content_hash
+from warrant.runtime.verify.backends.base import CONTRA, ENTAIL, NLIBackend
+from warrant.runtime.verify.predicates import PredicateRegistry, UnknownPredicate, default_registry
+from warrant.runtime.verify.predicates.text import statement_problems
+from warrant.runtime.verify.rules import QuantityCheck, canonical_text, check_rules, extract_quantities
+from warrant.runtime.verify.rules.anchors import about_same_thing, missing_anchors, title_line, window_context
+from warrant.runtime.verify.spans import Chunk, chunks
+from warrant.runtime.verify.text import STOP, sentence_spans
+from warrant.runtime.verify.typed import TypedPredicate
+from warrant.runtime.verify.view import ViewStore
+from warrant.runtime.verify.verdict import (
     ArtifactVerdict,
     ClaimVerdict,
     EvidenceSpan,

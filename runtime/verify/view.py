@@ -26,9 +26,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.ipc as ipc
 
-from ledger import EvidenceRecord
-from ledger.table import is_local, local_path
-from runtime.verify.parsers import jsonleaves, prose, tables
+from warrant.ledger import EvidenceRecord
+from warrant.ledger.table import is_local, local_path
+from warrant.runtime.verify.parsers import jsonleaves, prose, tables
 
 VIEW_FORMAT = "1"
 DIRNAME = "evidence_view"

@@ -3,9 +3,9 @@ for `warrant eval --verifier tests.evals.degraded:NAME`: the release gate must c
 
 from __future__ import annotations
 
-from runtime.verify.predicates import PredicateRegistry, default_registry
-from runtime.verify.predicates.base import Predicate
-from runtime.verify.verifier import Verifier, VerifierConfig
+from warrant.runtime.verify.predicates import PredicateRegistry, default_registry
+from warrant.runtime.verify.predicates.base import Predicate
+from warrant.runtime.verify.verifier import Verifier, VerifierConfig
 
 LOW_THRESHOLD = 0.02
 

@@ -8,9 +8,9 @@ import json
 import numpy as np
 import pytest
 
-from runtime.contract import Artifact
-from runtime.evals.calibration import CalibratedVerifier, ConfidenceMap, Curve, calibrate, ece, family, fit_isotonic, fit_temperature, split
-from runtime.verify.verifier import Verifier
+from warrant.runtime.contract import Artifact
+from warrant.runtime.evals.calibration import CalibratedVerifier, ConfidenceMap, Curve, calibrate, ece, family, fit_isotonic, fit_temperature, split
+from warrant.runtime.verify.verifier import Verifier
 from tests.corpus import INVOICE
 
 
@@ -80,9 +80,9 @@ _CONSTANT = ConfidenceMap(method="isotonic", families={"predicate/supported": Cu
 
 def _rate_run(plane, tmp_path):
     """A two-node run whose analyst asserts line 14's rate (a typed predicate: no model needed)."""
-    from examples.invoice_audit import graph as example
-    from runtime.contract import Claim, Proposition
-    from runtime.graph import Graph, GraphRunner, ScriptedAgent
+    from warrant.examples.invoice_audit import graph as example
+    from warrant.runtime.contract import Claim, Proposition
+    from warrant.runtime.graph import Graph, GraphRunner, ScriptedAgent
 
     def planner(ctx):
         if not ctx.find(via="tool:lookup_invoice"):
@@ -104,8 +104,8 @@ def _rate_run(plane, tmp_path):
 
 @pytest.fixture
 def example_registry():
-    from examples.invoice_audit import graph as example
-    from examples.invoice_audit import tools_impl
+    from warrant.examples.invoice_audit import graph as example
+    from warrant.examples.invoice_audit import tools_impl
 
     tools_impl.reset()
     yield example.registry()
@@ -114,7 +114,7 @@ def example_registry():
 
 @pytest.mark.parametrize("how", ["argument", "path", "env"])
 def test_control_plane_open_applies_a_configured_map(tmp_path, monkeypatch, example_registry, how):
-    from runtime.graph.runner import ControlPlane
+    from warrant.runtime.graph.runner import ControlPlane
 
     monkeypatch.delenv("WARRANT_CONFIDENCE_MAP", raising=False)
     plain = ControlPlane.open(str(tmp_path / "plain"), example_registry, backend=None)
@@ -135,7 +135,7 @@ def test_control_plane_open_applies_a_configured_map(tmp_path, monkeypatch, exam
 
 
 def test_control_plane_open_without_a_map_or_with_false_keeps_the_raw_verifier(tmp_path, monkeypatch, example_registry):
-    from runtime.graph.runner import ControlPlane
+    from warrant.runtime.graph.runner import ControlPlane
 
     monkeypatch.setenv("WARRANT_CONFIDENCE_MAP", str(_CONSTANT.save(tmp_path / "map.json")))
     plane = ControlPlane.open(str(tmp_path / "l"), example_registry, backend=None, confidence_map=False)
@@ -151,7 +151,7 @@ def test_control_plane_open_without_a_map_or_with_false_keeps_the_raw_verifier(t
     ('{"method": "cubic"}', "not a confidence map: method: Input should be"),
 ])
 def test_a_bad_configured_map_fails_before_anything_is_opened(tmp_path, monkeypatch, example_registry, content, message):
-    from runtime.graph.runner import ConfidenceMapError, ControlPlane
+    from warrant.runtime.graph.runner import ConfidenceMapError, ControlPlane
 
     path = tmp_path / "map.json"
     if content is not None:
@@ -167,9 +167,9 @@ def test_a_bad_configured_map_fails_before_anything_is_opened(tmp_path, monkeypa
 def test_warrant_run_reports_a_bad_map_as_bad_input(tmp_path, monkeypatch):
     from typer.testing import CliRunner
 
-    from runtime.cli import app
+    from warrant.runtime.cli import app
 
     monkeypatch.setenv("WARRANT_CONFIDENCE_MAP", str(tmp_path / "missing.json"))
-    res = CliRunner().invoke(app, ["run", "examples.invoice_audit.graph:build_graph", "--ledger", str(tmp_path / "l"),
+    res = CliRunner().invoke(app, ["run", "warrant.examples.invoice_audit.graph:build_graph", "--ledger", str(tmp_path / "l"),
                                    "--out", str(tmp_path / "r.html"), "--model", "none"])
     assert res.exit_code == 2 and "no such file" in res.output

@@ -12,16 +12,16 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from runtime.cli import app
-from runtime.evals.release import gate
-from runtime.evals.results import load_result
-from runtime.verify.backends import ModelMissingError, load_backend
+from warrant.runtime.cli import app
+from warrant.runtime.evals.release import gate
+from warrant.runtime.evals.results import load_result
+from warrant.runtime.verify.backends import ModelMissingError, load_backend
 
 ROOT = Path(__file__).resolve().parents[2]
 EVALS = ROOT / "evals" / "invoice_audit"
 SETS = {
-    "gold": ("evals.invoice_audit.graphs:honest", EVALS / "baselines" / "gold.json"),
-    "gold_adversarial": ("evals.invoice_audit.graphs:adversarial", EVALS / "baselines" / "gold_adversarial.json"),
+    "gold": ("warrant.evals.invoice_audit.graphs:honest", EVALS / "baselines" / "gold.json"),
+    "gold_adversarial": ("warrant.evals.invoice_audit.graphs:adversarial", EVALS / "baselines" / "gold_adversarial.json"),
 }
 
 
@@ -101,7 +101,7 @@ def test_bad_inputs_exit_2_with_the_reason(tmp_path):
     assert invoke(tmp_path / "nope", "--graph", graph).exit_code == 2
     r = invoke(gold, "--graph", "no_such_module:honest", "--out", tmp_path)
     assert r.exit_code == 2 and "cannot import 'no_such_module'" in r.output
-    assert invoke(gold, "--graph", "evals.invoice_audit.graphs", "--out", tmp_path).exit_code == 2
+    assert invoke(gold, "--graph", "warrant.evals.invoice_audit.graphs", "--out", tmp_path).exit_code == 2
     (tmp_path / "notes.json").write_text(json.dumps({"format": "something-else"}))
     r = invoke(gold, "--graph", graph, "--baseline", tmp_path / "notes.json", "--out", tmp_path)
     assert r.exit_code == 2 and "field 'format'" in r.output
@@ -121,7 +121,7 @@ def test_bad_inputs_exit_2_with_the_reason(tmp_path):
 
 
 def test_untrusted_text_is_escaped_in_html(tmp_path):
-    from runtime.evals.render import write_html
+    from warrant.runtime.evals.render import write_html
 
     res = load_result(SETS["gold"][1])
     res.claims[0] = res.claims[0].model_copy(update={"text": "<script>alert(1)</script> [bold]x[/]"})

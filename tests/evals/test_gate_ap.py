@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from runtime.cli import app
-from runtime.evals import load_gold, validate
-from runtime.evals.release import gate
-from runtime.evals.results import load_result
-from runtime.verify.backends import ModelMissingError, load_backend
+from warrant.runtime.cli import app
+from warrant.runtime.evals import load_gold, validate
+from warrant.runtime.evals.release import gate
+from warrant.runtime.evals.results import load_result
+from warrant.runtime.verify.backends import ModelMissingError, load_backend
 
 ROOT = Path(__file__).resolve().parents[2]
 EVALS = ROOT / "evals" / "ap_three_way_match"
 SETS = {
-    "gold": ("evals.ap_three_way_match.graphs:honest", EVALS / "baselines" / "gold.json"),
-    "gold_adversarial": ("evals.ap_three_way_match.graphs:adversarial", EVALS / "baselines" / "gold_adversarial.json"),
+    "gold": ("warrant.evals.ap_three_way_match.graphs:honest", EVALS / "baselines" / "gold.json"),
+    "gold_adversarial": ("warrant.evals.ap_three_way_match.graphs:adversarial", EVALS / "baselines" / "gold_adversarial.json"),
 }
 
 

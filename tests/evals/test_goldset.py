@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from runtime.evals.goldset import MANIFEST, GoldError, load_gold, write_manifest
+from warrant.runtime.evals.goldset import MANIFEST, GoldError, load_gold, write_manifest
 
 from tests.evals.conftest import ADVERSARIAL, GOLD, ROOT, edit_yaml
 

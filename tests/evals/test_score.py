@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from runtime.contract import Claim, Proposition, QuoteSource
-from runtime.evals.emitted import Emitted, EmittedClaim, claim_key
-from runtime.evals.goldset import load_gold
-from runtime.evals.harness import CallRecord, TaskRun
-from runtime.evals.release import gate
-from runtime.evals.results import load_result
-from runtime.evals.score import Matcher, bootstrap, gold_items, score, source_key
-from runtime.graph.report import RunReport
-from runtime.verify.verdict import ClaimVerdict, PropositionVerdict
+from warrant.runtime.contract import Claim, Proposition, QuoteSource
+from warrant.runtime.evals.emitted import Emitted, EmittedClaim, claim_key
+from warrant.runtime.evals.goldset import load_gold
+from warrant.runtime.evals.harness import CallRecord, TaskRun
+from warrant.runtime.evals.release import gate
+from warrant.runtime.evals.results import load_result
+from warrant.runtime.evals.score import Matcher, bootstrap, gold_items, score, source_key
+from warrant.runtime.graph.report import RunReport
+from warrant.runtime.verify.verdict import ClaimVerdict, PropositionVerdict
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLD = load_gold(ROOT / "evals" / "invoice_audit" / "gold")

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from evals.invoice_audit import graphs
-from runtime.evals import Setup, evaluate, load_gold
-from runtime.evals.targets import GraphTarget, LangGraphTarget, TargetError, resolve
-from runtime.graph import Graph, ScriptedAgent
-from runtime.graph.llm import LLMAgent
+from warrant.evals.invoice_audit import graphs
+from warrant.runtime.evals import Setup, evaluate, load_gold
+from warrant.runtime.evals.targets import GraphTarget, LangGraphTarget, TargetError, resolve
+from warrant.runtime.graph import Graph, ScriptedAgent
+from warrant.runtime.graph.llm import LLMAgent
 from tests.test_graph import _Stub, completion
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,10 +39,10 @@ def line_claims(run_id: str, node: str, invoice: dict, inv_id: str, terms: dict,
 
 def test_resolve_refuses_what_is_not_a_graph():
     with pytest.raises(TargetError, match="expected MODULE:FUNCTION"):
-        resolve("evals.invoice_audit.graphs")
+        resolve("warrant.evals.invoice_audit.graphs")
     with pytest.raises(TargetError, match="returned dict"):
-        resolve("evals.invoice_audit.graphs:OTHER_CLIENT")
-    assert isinstance(resolve("evals.invoice_audit.graphs:honest")[0], GraphTarget)
+        resolve("warrant.evals.invoice_audit.graphs:OTHER_CLIENT")
+    assert isinstance(resolve("warrant.evals.invoice_audit.graphs:honest")[0], GraphTarget)
 
 
 def test_an_llm_agent_graph_is_scored_through_the_same_interface(tmp_path):
@@ -73,7 +73,7 @@ def test_a_langgraph_graph_is_scored_through_the_same_interface(tmp_path):
     pytest.importorskip("langgraph", reason="the [langgraph] extra is not installed")
     from langgraph.graph import END, START, StateGraph
 
-    from runtime.graph.langgraph_adapter import WarrantState
+    from warrant.runtime.graph.langgraph_adapter import WarrantState
 
     class State(WarrantState, total=False):
         task: dict

@@ -9,10 +9,10 @@ from decimal import Decimal
 import pytest
 from typer.testing import CliRunner
 
-from runtime.cli import app
-from runtime.evals.derive import DeriveError, evaluate
-from runtime.evals.goldset import load_gold
-from runtime.evals.validate import validate
+from warrant.runtime.cli import app
+from warrant.runtime.evals.derive import DeriveError, evaluate
+from warrant.runtime.evals.goldset import load_gold
+from warrant.runtime.evals.validate import validate
 
 from tests.evals.conftest import ADVERSARIAL, GOLD, edit_yaml
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from runtime.memory import Memory
+from warrant.runtime.memory import Memory
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",

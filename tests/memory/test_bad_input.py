@@ -6,8 +6,8 @@ import subprocess
 
 import pytest
 
-from runtime.memory import Memory, MemoryInputError, Outcome, RepositoryError, Status
-from runtime.memory.anchors import parse_anchor
+from warrant.runtime.memory import Memory, MemoryInputError, Outcome, RepositoryError, Status
+from warrant.runtime.memory.anchors import parse_anchor
 from tests.memory.conftest import GIT_ENV, Repo, fact
 
 PORT = {"kind": "symbol", "symbol": "app.server:serve", "param": "port", "default": 8080}

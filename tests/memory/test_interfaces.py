@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from runtime.cli import app
-from runtime.memory import Memory, Status
+from warrant.runtime.cli import app
+from warrant.runtime.memory import Memory, Status
 
 ROOT = Path(__file__).resolve().parents[2]
 PORT = {"kind": "symbol", "symbol": "app.server:serve", "param": "port", "default": 8080}
@@ -106,7 +106,7 @@ def test_mcp_server_over_stdio_with_the_official_client(repo, store_uri):
 
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "runtime.cli", "memory", "mcp", "--store", store_uri, "--repo", str(repo.path)],
+        args=["-m", "warrant.runtime.cli", "memory", "mcp", "--store", store_uri, "--repo", str(repo.path)],
         cwd=str(ROOT),
         env={"LANCEDB_LOG": "error", "PYTHONPATH": str(ROOT)},
     )

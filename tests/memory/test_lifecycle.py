@@ -7,11 +7,11 @@ import lancedb
 import pytest
 from typer.testing import CliRunner
 
-from ledger import Journal, Ledger
-from ledger.journal import JournalKind
-from runtime.grants import GrantBook
-from runtime.memory import AlreadyRetracted, Memory, MemoryInputError, NodeNotFound, Status
-from runtime.toolbus import ToolBus, ToolRefused, ToolResult
+from warrant.ledger import Journal, Ledger
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.grants import GrantBook
+from warrant.runtime.memory import AlreadyRetracted, Memory, MemoryInputError, NodeNotFound, Status
+from warrant.runtime.toolbus import ToolBus, ToolRefused, ToolResult
 from tests.memory.conftest import fact
 
 PORT = {"kind": "symbol", "symbol": "app.server:serve", "param": "port", "default": 8080}
@@ -132,7 +132,7 @@ def test_superseding_a_node_retires_it_with_a_receipt_and_flags_its_dependants(m
 
 
 def test_tampering_with_the_memory_table_is_caught_by_ledger_verify(mem, store_uri):
-    from runtime.cli import app
+    from warrant.runtime.cli import app
 
     Ledger.open(store_uri).close()  # `warrant ledger verify` starts from the evidence ledger
     a, *_ = _chain(mem)

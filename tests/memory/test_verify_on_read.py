@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.memory import INCONCLUSIVE, Memory, Outcome, Status
-from runtime.memory.anchors import parse_anchor
+from warrant.runtime.memory import INCONCLUSIVE, Memory, Outcome, Status
+from warrant.runtime.memory.anchors import parse_anchor
 from tests.memory.conftest import fact
 
 V, R, I = Outcome.VERIFIED, Outcome.REFUTED, Outcome.INCONCLUSIVE

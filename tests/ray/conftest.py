@@ -36,7 +36,7 @@ def free_port() -> int:
 def ray_session():
     import ray
 
-    from actors.ray_env import init
+    from warrant.actors.ray_env import init
 
     # As `warrant serve` starts it: token authentication, loopback only. PYTHONPATH: workers
     # import test-only tool implementations (tests.ray.tools_slow).
@@ -54,7 +54,7 @@ def ray_session():
 def serve_port(ray_session):
     from ray import serve
 
-    from actors.serve_app import serve_options
+    from warrant.actors.serve_app import serve_options
 
     port = free_port()
     serve.start(**serve_options("127.0.0.1", port))
@@ -71,7 +71,7 @@ def model_spec() -> str:
 @pytest.fixture(scope="session")
 def shared(ray_session, tmp_path_factory):
     """A ledger written through its LedgerActor, with the corpus's evidence for a few runs."""
-    from actors.ledger_actor import ensure_ledger_actor
+    from warrant.actors.ledger_actor import ensure_ledger_actor
 
     uri = str(tmp_path_factory.mktemp("shared") / "ledger")
     writer = ensure_ledger_actor(uri)

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from ledger import Ledger, canonical_json
+from warrant.ledger import Ledger, canonical_json
 from tests.corpus import INVOICE, LETTER, TERMS  # noqa: F401  (re-exported for the Ray tests)
 
 RUNS = ["run_a", "run_b", "run_c"]
@@ -105,7 +105,7 @@ def artifacts(run_id: str, ids: dict[str, str], n: int = 3) -> list[dict[str, An
 
 
 def model_spec() -> str:
-    from runtime.verify.backends.registry import default_model_dir
+    from warrant.runtime.verify.backends.registry import default_model_dir
 
     return "default" if any(default_model_dir().glob("*.onnx")) else "none"
 

@@ -14,11 +14,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import ray
 
-from actors.batch import batch_verify, expand, read_verdicts
-from ledger import Ledger
-from runtime.contract import Claim, Proposition
-from runtime.verify.backends.registry import load_backend
-from runtime.verify.verifier import Verifier
+from warrant.actors.batch import batch_verify, expand, read_verdicts
+from warrant.ledger import Ledger
+from warrant.runtime.contract import Claim, Proposition
+from warrant.runtime.verify.backends.registry import load_backend
+from warrant.runtime.verify.verifier import Verifier
 from tests.ray import corpus
 
 ROOT = Path(__file__).resolve().parents[2]

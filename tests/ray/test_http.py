@@ -8,10 +8,10 @@ import httpx
 import pytest
 from ray import serve
 
-from actors.serve_app import APP_NAME, ROUTE_PREFIX, build_app
-from actors.verifier_pool import PoolConfig
-from ledger import canonical_json
-from runtime.apitokens import SCOPES, TokenStore
+from warrant.actors.serve_app import APP_NAME, ROUTE_PREFIX, build_app
+from warrant.actors.verifier_pool import PoolConfig
+from warrant.ledger import canonical_json
+from warrant.runtime.apitokens import SCOPES, TokenStore
 from tests.ray import corpus
 
 

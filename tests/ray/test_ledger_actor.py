@@ -9,9 +9,9 @@ import time
 import pytest
 import ray
 
-from actors.ledger_actor import DuplicateEntry, LedgerActor, ensure_ledger_actor
-from actors.store import JournalClient, LedgerClient
-from ledger import Journal, Ledger, LedgerLockedError
+from warrant.actors.ledger_actor import DuplicateEntry, LedgerActor, ensure_ledger_actor
+from warrant.actors.store import JournalClient, LedgerClient
+from warrant.ledger import Journal, Ledger, LedgerLockedError
 
 
 @pytest.fixture

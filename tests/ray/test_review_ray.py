@@ -11,16 +11,16 @@ from fastapi.testclient import TestClient
 from ray import serve
 from typer.testing import CliRunner
 
-from actors.ledger_actor import DuplicateEntry
-from actors.review import attach, review_queue
-from actors.runner import Runner, Runtime
-from actors.store import JournalClient, LedgerClient
-from actors.verifier_pool import PoolConfig, pool_app
-from ledger.journal import JournalKind
-from runtime.cli import app as cli
-from runtime.review.auth import ReviewerBook
-from runtime.review.ports import CallMaker, EvidenceReader, GrantIssuer, JournalPort, ReviewRuntimeError
-from runtime.review.server import create_app
+from warrant.actors.ledger_actor import DuplicateEntry
+from warrant.actors.review import attach, review_queue
+from warrant.actors.runner import Runner, Runtime
+from warrant.actors.store import JournalClient, LedgerClient
+from warrant.actors.verifier_pool import PoolConfig, pool_app
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.cli import app as cli
+from warrant.runtime.review.auth import ReviewerBook
+from warrant.runtime.review.ports import CallMaker, EvidenceReader, GrantIssuer, JournalPort, ReviewRuntimeError
+from warrant.runtime.review.server import create_app
 from tests.ray import corpus
 from tests.review.conftest import PASSWORD, decision_form, login
 

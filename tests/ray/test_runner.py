@@ -11,15 +11,15 @@ import pytest
 import ray
 from ray import serve
 
-from actors.runner import Runner, Runtime
-from actors.verifier_pool import PoolConfig, pool_app
-from ledger import Journal, Ledger
-from runtime.gate import Gate
-from runtime.grants import GrantBook
-from runtime.registry import ToolRegistry
-from runtime.toolbus import ToolBus
-from runtime.verify.backends.registry import load_backend
-from runtime.verify.verifier import Verifier
+from warrant.actors.runner import Runner, Runtime
+from warrant.actors.verifier_pool import PoolConfig, pool_app
+from warrant.ledger import Journal, Ledger
+from warrant.runtime.gate import Gate
+from warrant.runtime.grants import GrantBook
+from warrant.runtime.registry import ToolRegistry
+from warrant.runtime.toolbus import ToolBus
+from warrant.runtime.verify.backends.registry import load_backend
+from warrant.runtime.verify.verifier import Verifier
 from tests.ray import corpus
 
 EXAMPLE_TOOLS = str(Path(__file__).resolve().parents[2] / "examples" / "invoice_audit" / "tools")

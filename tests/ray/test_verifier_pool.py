@@ -9,12 +9,12 @@ import pytest
 import ray
 from ray import serve
 
-from actors.store import LedgerClient
-from actors.verifier_pool import VERIFIER_DEPLOYMENT, PoolConfig, PooledVerifier, pool_app
-from ledger import Ledger
-from runtime.contract import Claim, Proposition
-from runtime.verify.backends.registry import load_backend
-from runtime.verify.verifier import Verifier
+from warrant.actors.store import LedgerClient
+from warrant.actors.verifier_pool import VERIFIER_DEPLOYMENT, PoolConfig, PooledVerifier, pool_app
+from warrant.ledger import Ledger
+from warrant.runtime.contract import Claim, Proposition
+from warrant.runtime.verify.backends.registry import load_backend
+from warrant.runtime.verify.verifier import Verifier
 from tests.ray import corpus
 
 

@@ -10,11 +10,11 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-from examples.invoice_audit import graph as example
-from runtime.graph import Graph, GraphRunner, ScriptedAgent, intent, restate
-from runtime.review.auth import ReviewerBook
-from runtime.review.queue import ReviewState
-from runtime.review.server import create_app
+from warrant.examples.invoice_audit import graph as example
+from warrant.runtime.graph import Graph, GraphRunner, ScriptedAgent, intent, restate
+from warrant.runtime.review.auth import ReviewerBook
+from warrant.runtime.review.queue import ReviewState
+from warrant.runtime.review.server import create_app
 # The graph tests' fixtures, reused: `plane` (a control plane over the example's tools and policy,
 # no NLI model) and `_clean_tools` (the stand-in outbox and billing system emptied around each test).
 from tests.test_graph import DEPS14, INV, _clean_tools, line14_findings, lookups, plane  # noqa: F401

@@ -19,13 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from examples.invoice_audit import agents, tools_impl
-from examples.invoice_audit import graph as example
-from examples.invoice_audit.demo import run_demo
-from ledger.journal import JournalKind
-from runtime.review.auth import ReviewerBook
-from runtime.review.server import create_app
-from runtime.verify.backends import load_backend
+from warrant.examples.invoice_audit import agents, tools_impl
+from warrant.examples.invoice_audit import graph as example
+from warrant.examples.invoice_audit.demo import run_demo
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.review.auth import ReviewerBook
+from warrant.runtime.review.server import create_app
+from warrant.runtime.verify.backends import load_backend
 from tests.review.conftest import PASSWORD
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")

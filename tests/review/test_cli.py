@@ -8,8 +8,8 @@ import stat
 
 from typer.testing import CliRunner
 
-from runtime.cli import app as cli
-from runtime.review.auth import ReviewerBook
+from warrant.runtime.cli import app as cli
+from warrant.runtime.review.auth import ReviewerBook
 from tests.review.conftest import PASSWORD, queue_call
 
 

@@ -9,14 +9,14 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from examples.invoice_audit.policy import POLICY_FILE, RULE_NAME
-from runtime.claimset import claim_set
-from runtime.cli import app as cli
-from runtime.graph import ControlPlane, GraphRunner, intent
-from runtime.review.policy import PolicyError, ReviewPolicy
+from warrant.examples.invoice_audit.policy import POLICY_FILE, RULE_NAME
+from warrant.runtime.claimset import claim_set
+from warrant.runtime.cli import app as cli
+from warrant.runtime.graph import ControlPlane, GraphRunner, intent
+from warrant.runtime.review.policy import PolicyError, ReviewPolicy
 from tests.review.conftest import DEPS14, audit_graph
 from tests.test_graph import FLAG14, INV
-from examples.invoice_audit import graph as example
+from warrant.examples.invoice_audit import graph as example
 
 BASE = yaml.safe_load(POLICY_FILE.read_text())
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from examples.invoice_audit import tools_impl
-from ledger import Journal
-from ledger.journal import JournalKind
-from runtime.claimset import claim_set
-from runtime.contract import Claim
-from runtime.graph import ControlPlane, RunReport
-from runtime.review.queue import ReviewError, ReviewQueue
+from warrant.examples.invoice_audit import tools_impl
+from warrant.ledger import Journal
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.claimset import claim_set
+from warrant.runtime.contract import Claim
+from warrant.runtime.graph import ControlPlane, RunReport
+from warrant.runtime.review.queue import ReviewError, ReviewQueue
 from tests.review.conftest import DEPS14, EMAIL, queue_call
 from tests.test_graph import line14_findings, lookups, prop
-from examples.invoice_audit import graph as example
-from examples.invoice_audit.policy import policy
+from warrant.examples.invoice_audit import graph as example
+from warrant.examples.invoice_audit.policy import policy
 
 
 def _approve(plane, st, reviewer="dana", **kw):
@@ -92,7 +92,7 @@ def test_an_approval_is_the_bus_grant_for_that_exact_call_and_the_call_runs_once
 
 def test_an_approval_for_other_arguments_or_claims_is_refused_and_grants_nothing(plane, tmp_path):
     st = queue_call(plane, tmp_path)
-    from runtime.contract import content_hash
+    from warrant.runtime.contract import content_hash
 
     other = content_hash({**EMAIL, "to": "ceo@harlowfinch.example"})
     for kw in ({"args_hash": other}, {"claim_set_hash": "0" * 64}):

@@ -9,11 +9,11 @@ import re
 
 from fastapi.testclient import TestClient
 
-from examples.invoice_audit import tools_impl
-from ledger.journal import JournalKind
-from runtime.contract import Artifact, Claim, QuoteSource, content_hash
-from runtime.grants import Grant
-from runtime.review.server import CSP, create_app
+from warrant.examples.invoice_audit import tools_impl
+from warrant.ledger.journal import JournalKind
+from warrant.runtime.contract import Artifact, Claim, QuoteSource, content_hash
+from warrant.runtime.grants import Grant
+from warrant.runtime.review.server import CSP, create_app
 from tests.review.conftest import DEPS14, EMAIL, PASSWORD, decision_form, login, queue_call
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from runtime.apitokens import SCOPES, TokenStore
+from warrant.runtime.apitokens import SCOPES, TokenStore
 
 WARRANT = str(Path(sys.executable).with_name("warrant"))
 LIMITS = {"max_in_flight": 2, "max_queued": 1, "max_artifacts_in_flight": 1, "max_evidence_bytes": 64 * 1024, "max_body_bytes": 16 * 1024}

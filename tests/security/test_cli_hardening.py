@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ledger import Ledger, SourceError
-from runtime.cli import app
-from runtime.exits import ExitCode, run_cli
-from runtime.gate import Gate
-from runtime.verify.verifier import Verifier
+from warrant.ledger import Ledger, SourceError
+from warrant.runtime.cli import app
+from warrant.runtime.exits import ExitCode, run_cli
+from warrant.runtime.gate import Gate
+from warrant.runtime.verify.verifier import Verifier
 
 runner = CliRunner()
 

@@ -16,9 +16,9 @@ from urllib.parse import quote
 import httpx
 import pytest
 
-from actors.guard import ApiConfig, MiB
-from ledger import Ledger
-from runtime.apitokens import TokenStore, TokenStoreError
+from warrant.actors.guard import ApiConfig, MiB
+from warrant.ledger import Ledger
+from warrant.runtime.apitokens import TokenStore, TokenStoreError
 from tests.security.conftest import LIMITS, WARRANT
 
 
@@ -74,8 +74,8 @@ def test_a_token_without_the_routes_scope_is_403(served):
 
 
 def test_a_route_without_a_declared_scope_needs_the_strongest_one():
-    from actors.guard import _route_path
-    from actors.serve_app import scope_for
+    from warrant.actors.guard import _route_path
+    from warrant.actors.serve_app import scope_for
 
     assert scope_for("POST", "/some-new-route", []) == "approve"  # fails closed
     assert scope_for("GET", "/verdicts/r1", []) == "read"
@@ -203,7 +203,7 @@ def test_the_artifact_limit_refuses_the_next_artifact_while_one_is_verified():
     second artifact arriving while the first is verified gets 503 + Retry-After at once."""
     from fastapi import FastAPI
 
-    from actors import guard
+    from warrant.actors import guard
 
     release = asyncio.Event()
     app = FastAPI()
@@ -250,7 +250,7 @@ def test_tokens_are_stored_hashed_in_a_0600_file_and_printed_once(tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     token = r.stdout.strip()
-    path = tmp_path / "ledger.tokens.json"
+    path = tmp_path / "warrant.ledger.tokens.json"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     secret = token.rsplit("_", 1)[1]
     assert secret not in path.read_text() and token not in path.read_text()

@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from ledger import Journal, Ledger, LedgerUnreadable
-from ledger.journal import JournalKind
+from warrant.ledger import Journal, Ledger, LedgerUnreadable
+from warrant.ledger.journal import JournalKind
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def verify(uri):
     env = dict(os.environ, LANCEDB_LOG="error", COLUMNS="400")
-    cmd = [sys.executable, "-m", "runtime.cli", "ledger", "verify", "--ledger", str(uri)]
+    cmd = [sys.executable, "-m", "warrant.runtime.cli", "ledger", "verify", "--ledger", str(uri)]
     p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
     return p.returncode, p.stdout, p.stderr
 
@@ -126,7 +126,7 @@ def test_a_bug_in_the_audit_is_an_internal_error_not_a_verdict(store, monkeypatc
     uri, _, _ = store
     from typer.testing import CliRunner
 
-    from runtime.cli import app
+    from warrant.runtime.cli import app
 
     monkeypatch.setattr(sys, "executable", str(uri / "no-such-python"))
     r = CliRunner().invoke(app, ["ledger", "verify", "--ledger", str(uri)])

@@ -16,18 +16,18 @@ import pyarrow as pa
 import pytest
 from typer.testing import CliRunner
 
-from examples.invoice_audit import tools_impl
-from ledger import Journal, Ledger, LedgerIntegrityError
-from ledger.checkpoint import FILE, Checkpoints, mirror_file
-from ledger.evidence import _CHAINED as EVIDENCE_CHAINED
-from ledger.evidence import _SCHEMA as EVIDENCE_SCHEMA
-from ledger.journal import JournalKind
-from ledger.table import CHAIN_COLUMNS, AppendOnlyTable
-from runtime.claimset import claim_set
-from runtime.cli import app
-from runtime.grants import GrantBook
-from runtime.registry import ToolRegistry
-from runtime.toolbus import ToolBus, ToolResult
+from warrant.examples.invoice_audit import tools_impl
+from warrant.ledger import Journal, Ledger, LedgerIntegrityError
+from warrant.ledger.checkpoint import FILE, Checkpoints, mirror_file
+from warrant.ledger.evidence import _CHAINED as EVIDENCE_CHAINED
+from warrant.ledger.evidence import _SCHEMA as EVIDENCE_SCHEMA
+from warrant.ledger.journal import JournalKind
+from warrant.ledger.table import CHAIN_COLUMNS, AppendOnlyTable
+from warrant.runtime.claimset import claim_set
+from warrant.runtime.cli import app
+from warrant.runtime.grants import GrantBook
+from warrant.runtime.registry import ToolRegistry
+from warrant.runtime.toolbus import ToolBus, ToolResult
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "invoice_audit" / "tools"
 RUN = "run_rollback"

@@ -118,7 +118,7 @@ def test_the_replica_grpc_port_refuses_an_unauthenticated_pickle(served, tmp_pat
 
 
 def test_ensure_token_creates_0600_and_narrows_a_loose_file(tmp_path):
-    from actors.ray_env import RayAuthError, ensure_token
+    from warrant.actors.ray_env import RayAuthError, ensure_token
 
     fresh = ensure_token(tmp_path / "a" / "auth_token")
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
@@ -185,7 +185,7 @@ def test_no_project_file_turns_ray_token_auth_off():
 def test_joining_a_loopback_cluster_keeps_ray_in_loopback_mode(tmp_path):
     """Without it Ray rewrites 127.0.0.1 into the machine's address, where a local cluster does not
     listen (`warrant review serve --address auto` beside `warrant serve` hung dialling it)."""
-    from actors.ray_env import bootstrap_address, is_loopback
+    from warrant.actors.ray_env import bootstrap_address, is_loopback
 
     assert is_loopback("127.0.0.1:6379") and is_loopback("ray://localhost:10001") and is_loopback("[::1]:6379")
     assert not is_loopback("10.0.0.5:6379") and not is_loopback("head:6379") and not is_loopback("ray://head:10001")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue
 
 if TYPE_CHECKING:
-    from runtime.memory.index import CodeIndex
+    from warrant.runtime.memory.index import CodeIndex
 
 
 class Outcome(str, Enum):

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import AfterValidator, Field, JsonValue
 
-from runtime.memory.anchors.base import AnchorBase, Outcome, RepoPath, same_value
+from warrant.runtime.memory.anchors.base import AnchorBase, Outcome, RepoPath, same_value
 
 if TYPE_CHECKING:
-    from runtime.memory.index import CodeIndex
+    from warrant.runtime.memory.index import CodeIndex
 
 _SUFFIXES = (".toml", ".ini", ".cfg", ".yaml", ".yml")
 

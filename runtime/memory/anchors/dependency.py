@@ -15,11 +15,11 @@ from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 from pydantic import Field, field_validator
 
-from runtime.memory.anchors.base import AnchorBase, Outcome
+from warrant.runtime.memory.anchors.base import AnchorBase, Outcome
 
 if TYPE_CHECKING:
-    from runtime.memory.index import CodeIndex
-    from runtime.memory.scan.base import DepFact
+    from warrant.runtime.memory.index import CodeIndex
+    from warrant.runtime.memory.scan.base import DepFact
 
 Source = Literal["pyproject", "requirements", "lock", "pre-commit", "setup", "pipfile"]
 

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, JsonValue
 
-from runtime.memory.anchors.base import AnchorBase, Outcome, Scope, same_value
+from warrant.runtime.memory.anchors.base import AnchorBase, Outcome, Scope, same_value
 
 if TYPE_CHECKING:
-    from runtime.memory.index import CodeIndex
+    from warrant.runtime.memory.index import CodeIndex
 
 EnvName = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=256)]
 

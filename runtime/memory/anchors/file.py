@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from runtime.memory.anchors.base import AnchorBase, Outcome, RepoPath
+from warrant.runtime.memory.anchors.base import AnchorBase, Outcome, RepoPath
 
 if TYPE_CHECKING:
-    from runtime.memory.index import CodeIndex
+    from warrant.runtime.memory.index import CodeIndex
 
 
 class FileAnchor(AnchorBase):

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from runtime.memory.anchors.base import DOTTED, AnchorBase, DottedName, Outcome, Scope
+from warrant.runtime.memory.anchors.base import DOTTED, AnchorBase, DottedName, Outcome, Scope
 
 if TYPE_CHECKING:
-    from runtime.memory.index import CodeIndex
-    from runtime.memory.scan.base import ImportFact
+    from warrant.runtime.memory.index import CodeIndex
+    from warrant.runtime.memory.scan.base import ImportFact
 
 Qualname = Annotated[str, Field(pattern=DOTTED, max_length=512)]
 

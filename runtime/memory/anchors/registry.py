@@ -6,13 +6,13 @@ from typing import Annotated, Union
 
 from pydantic import Field, TypeAdapter
 
-from runtime.memory.anchors.base import AnchorBase
-from runtime.memory.anchors.config_key import ConfigKeyAnchor
-from runtime.memory.anchors.dependency import DependencyAnchor
-from runtime.memory.anchors.env_var import EnvVarAnchor
-from runtime.memory.anchors.file import FileAnchor
-from runtime.memory.anchors.imports import ImportAnchor
-from runtime.memory.anchors.symbol import SymbolAnchor
+from warrant.runtime.memory.anchors.base import AnchorBase
+from warrant.runtime.memory.anchors.config_key import ConfigKeyAnchor
+from warrant.runtime.memory.anchors.dependency import DependencyAnchor
+from warrant.runtime.memory.anchors.env_var import EnvVarAnchor
+from warrant.runtime.memory.anchors.file import FileAnchor
+from warrant.runtime.memory.anchors.imports import ImportAnchor
+from warrant.runtime.memory.anchors.symbol import SymbolAnchor
 
 ANCHOR_TYPES: tuple[type[AnchorBase], ...] = (
     FileAnchor,

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, JsonValue, model_validator
 
-from runtime.memory.anchors.base import AnchorBase, Identifier, Outcome, PythonPath, same_value
+from warrant.runtime.memory.anchors.base import AnchorBase, Identifier, Outcome, PythonPath, same_value
 
 if TYPE_CHECKING:
-    from runtime.memory.index import CodeIndex
-    from runtime.memory.scan.base import DefFact, FileFacts
+    from warrant.runtime.memory.index import CodeIndex
+    from warrant.runtime.memory.scan.base import DefFact, FileFacts
 
 SymbolRef = Annotated[
     str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*:[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$", max_length=512)

@@ -11,8 +11,8 @@ from typing import Any
 
 import yaml
 
-from ledger.canonical import canonical_json
-from runtime.memory.scan.base import PARSE_ERROR, ConfigFact, FileFacts, ScanError, Scanner, decode_text
+from warrant.ledger.canonical import canonical_json
+from warrant.runtime.memory.scan.base import PARSE_ERROR, ConfigFact, FileFacts, ScanError, Scanner, decode_text
 
 _MAX_KEYS = 20_000  # a generated YAML fixture must not turn one file into a huge index
 _SUFFIXES = (".toml", ".ini", ".cfg", ".yaml", ".yml")

@@ -16,7 +16,7 @@ import yaml
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.utils import canonicalize_name
 
-from runtime.memory.scan.base import PARSE_ERROR, DepFact, FileFacts, ScanError, Scanner, decode_text
+from warrant.runtime.memory.scan.base import PARSE_ERROR, DepFact, FileFacts, ScanError, Scanner, decode_text
 
 _LOCKS = {"poetry.lock", "uv.lock", "pdm.lock"}
 # A lock file pins what was resolved (dev tools included); it declares no role. Its entries sit in

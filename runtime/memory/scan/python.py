@@ -6,8 +6,8 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from ledger.canonical import canonical_json
-from runtime.memory.scan.base import (
+from warrant.ledger.canonical import canonical_json
+from warrant.runtime.memory.scan.base import (
     BINARY,
     NOT_UTF8,
     PARSE_ERROR,

@@ -3,7 +3,7 @@ dependency manifest and a config file); each adds its own facts."""
 
 from __future__ import annotations
 
-from runtime.memory.scan.base import (
+from warrant.runtime.memory.scan.base import (
     BINARY,
     LINK,
     NOT_SCANNED,
@@ -14,9 +14,9 @@ from runtime.memory.scan.base import (
     ScanError,
     Scanner,
 )
-from runtime.memory.scan.config import ConfigScanner
-from runtime.memory.scan.dependencies import DependencyScanner
-from runtime.memory.scan.python import PythonScanner
+from warrant.runtime.memory.scan.config import ConfigScanner
+from warrant.runtime.memory.scan.dependencies import DependencyScanner
+from warrant.runtime.memory.scan.python import PythonScanner
 
 SCANNERS: list[Scanner] = [PythonScanner(), DependencyScanner(), ConfigScanner()]
 MAX_BYTES = 2 * 1024 * 1024  # larger files are listed (they exist) but not read

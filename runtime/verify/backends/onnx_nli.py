@@ -9,7 +9,7 @@ from typing import Sequence
 
 import numpy as np
 
-from runtime.verify.backends.base import (
+from warrant.runtime.verify.backends.base import (
     ModelMissingError,
     NLIBackend,
     calibrate,

@@ -10,15 +10,19 @@
 from __future__ import annotations
 
 import os
+from importlib.resources import files
 from pathlib import Path
 
-from runtime.verify.backends.base import ModelMissingError, NLIBackend
+from warrant.runtime.verify.backends.base import ModelMissingError, NLIBackend
 
-REPO_MODEL = Path(__file__).resolve().parents[3] / "models" / "nli-minilm-l6"
+def embedded_model_dir() -> Path:
+    """The model shipped as package data of `warrant.models`: a real folder in a wheel install and in
+    an editable one (the ONNX runtime and the tokenizer need file paths, not resource streams)."""
+    return Path(str(files("warrant.models") / "nli-minilm-l6"))
 
 
 def default_model_dir() -> Path:
-    return Path(os.environ.get("WARRANT_NLI_MODEL", REPO_MODEL))
+    return Path(os.environ.get("WARRANT_NLI_MODEL") or embedded_model_dir())
 
 
 def load_backend(spec: str | None = None, *, device: str = "cpu", **kw) -> NLIBackend:
@@ -34,11 +38,11 @@ def load_backend(spec: str | None = None, *, device: str = "cpu", **kw) -> NLIBa
     if kind == "onnx":
         return _onnx(Path(target), **kw)
     if kind == "torch":
-        from runtime.verify.backends.torch_nli import TorchNLI
+        from warrant.runtime.verify.backends.torch_nli import TorchNLI
 
         return TorchNLI(target, device=device, **kw)
     if kind == "vllm":
-        from runtime.verify.backends.vllm_judge import VllmJudge
+        from warrant.runtime.verify.backends.vllm_judge import VllmJudge
 
         return VllmJudge(target, **kw)
     path = Path(spec)
@@ -46,19 +50,19 @@ def load_backend(spec: str | None = None, *, device: str = "cpu", **kw) -> NLIBa
         if any(path.glob("*.onnx")):
             return _onnx(path, **kw)
         if (path / "config.json").is_file():
-            from runtime.verify.backends.torch_nli import TorchNLI
+            from warrant.runtime.verify.backends.torch_nli import TorchNLI
 
             return TorchNLI(path, device=device, **kw)
         raise ModelMissingError(f"{path} holds neither an .onnx model nor a Hugging Face checkpoint (config.json + weights)")
     if "/" in spec and not path.exists() and not spec.startswith((".", "/")):
-        from runtime.verify.backends.torch_nli import TorchNLI
+        from warrant.runtime.verify.backends.torch_nli import TorchNLI
 
         return TorchNLI(spec, device=device, **kw)  # a hub name: allowed only where a hub is reachable
     raise ModelMissingError(f"no model at {spec!r}")
 
 
 def _onnx(path: Path, **kw) -> NLIBackend:
-    from runtime.verify.backends.onnx_nli import OnnxNLI
+    from warrant.runtime.verify.backends.onnx_nli import OnnxNLI
 
     if not path.is_dir():
         raise ModelMissingError(f"no model folder at {path}")

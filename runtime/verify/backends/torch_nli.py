@@ -9,7 +9,7 @@ from typing import Sequence
 
 import numpy as np
 
-from runtime.verify.backends.base import ModelMissingError, NLIBackend, calibrate, label_permutation, length_batches, to_fixed_order
+from warrant.runtime.verify.backends.base import ModelMissingError, NLIBackend, calibrate, label_permutation, length_batches, to_fixed_order
 
 
 class TorchNLI(NLIBackend):

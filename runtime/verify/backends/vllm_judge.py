@@ -14,8 +14,8 @@ from typing import Sequence
 
 import numpy as np
 
-from runtime.verify.backends.base import ModelMissingError, NLIBackend
-from runtime.verify.spans import windows
+from warrant.runtime.verify.backends.base import ModelMissingError, NLIBackend
+from warrant.runtime.verify.spans import windows
 
 JUDGE_PROMPT = "Document: {premise}\nClaim: {hypothesis}\nIs the claim supported by the document? Answer Yes or No.\nAnswer:"
 

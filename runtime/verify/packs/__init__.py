@@ -1,7 +1,7 @@
 """Domain packs of typed predicates: base.py (Pack), one folder per pack (its predicates.yaml and
 README), registry.py (built-in packs plus the `warrant.predicates` entry points)."""
 
-from runtime.verify.packs.base import Pack
-from runtime.verify.packs.registry import PackLoadError, load_packs
+from warrant.runtime.verify.packs.base import Pack
+from warrant.runtime.verify.packs.registry import PackLoadError, load_packs
 
 __all__ = ["Pack", "PackLoadError", "load_packs"]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from runtime.verify.spec import PackSpec, load_pack_spec
-from runtime.verify.typed import TypedPredicate
+from warrant.runtime.verify.spec import PackSpec, load_pack_spec
+from warrant.runtime.verify.typed import TypedPredicate
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from functools import lru_cache
 from importlib import import_module
 from importlib.metadata import entry_points
 
-from runtime.verify.packs.base import Pack
+from warrant.runtime.verify.packs.base import Pack
 
-BUILTIN = ("runtime.verify.packs.invoice", "runtime.verify.packs.ap", "runtime.verify.packs.contracts")
+BUILTIN = ("warrant.runtime.verify.packs.invoice", "warrant.runtime.verify.packs.ap", "warrant.runtime.verify.packs.contracts")
 GROUP = "warrant.predicates"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from runtime.verify.text import sentence_spans
+from warrant.runtime.verify.text import sentence_spans
 
 _PAGE_MARK = re.compile(r"^\s*-{2,}\s*page\s+\d+\s*-{2,}\s*$", re.I)
 _NUMBERED = re.compile(r"^(?:#{1,6}\s+|(?:section|article|clause|schedule|part)\s+[\w.]+\b|\d+(?:\.\d+)*\.?\s+[A-Z])", re.I)

@@ -12,7 +12,7 @@ from typing import Any, Callable, Literal
 
 from jsonschema import Draft202012Validator
 
-from ledger import EvidenceRecord
+from warrant.ledger import EvidenceRecord
 
 
 @dataclass(frozen=True)

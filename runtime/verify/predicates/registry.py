@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from runtime.verify.predicates.base import Predicate
+from warrant.runtime.verify.predicates.base import Predicate
 
 
 class UnknownPredicate(KeyError):
@@ -38,7 +38,7 @@ class PredicateRegistry:
 
 def default_registry() -> PredicateRegistry:
     """`statement` plus every typed predicate of the domain packs (built-in and installed)."""
-    from runtime.verify.packs.registry import load_packs
-    from runtime.verify.predicates import text
+    from warrant.runtime.verify.packs.registry import load_packs
+    from warrant.runtime.verify.predicates import text
 
     return PredicateRegistry([*text.PREDICATES, *(p for pack in load_packs() for p in pack.predicates)])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from runtime.verify.predicates.base import Predicate
+from warrant.runtime.verify.predicates.base import Predicate
 
 
 # Judgements that need a yardstick: "overpriced" compared with what? No record can settle them,

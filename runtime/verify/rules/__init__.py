@@ -12,10 +12,10 @@ claim must find in its supporting window before the model may pass it).
     'conflict'
 """
 
-from runtime.verify.rules.base import Quantity, QuantityCheck
-from runtime.verify.rules.check import canonical_text, check_quantities, check_rules, missing_names
-from runtime.verify.rules.negation import check_negation
-from runtime.verify.rules.registry import extract_quantities
+from warrant.runtime.verify.rules.base import Quantity, QuantityCheck
+from warrant.runtime.verify.rules.check import canonical_text, check_quantities, check_rules, missing_names
+from warrant.runtime.verify.rules.negation import check_negation
+from warrant.runtime.verify.rules.registry import extract_quantities
 
 __all__ = [
     "Quantity",

@@ -23,14 +23,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from runtime.verify.rules.check import decide_one, subject_words
-from runtime.verify.rules.comparisons import same_ref
-from runtime.verify.rules.dates import MONTHS
-from runtime.verify.rules.identifiers import key
-from runtime.verify.rules.money import CURRENCY_CODES
-from runtime.verify.rules.negation import best_clause, polarity_profile, same_mode
-from runtime.verify.rules.registry import extract_quantities
-from runtime.verify.text import STOP, content_stems, normalise, sentence_bounds, sentence_spans, stem
+from warrant.runtime.verify.rules.check import decide_one, subject_words
+from warrant.runtime.verify.rules.comparisons import same_ref
+from warrant.runtime.verify.rules.dates import MONTHS
+from warrant.runtime.verify.rules.identifiers import key
+from warrant.runtime.verify.rules.money import CURRENCY_CODES
+from warrant.runtime.verify.rules.negation import best_clause, polarity_profile, same_mode
+from warrant.runtime.verify.rules.registry import extract_quantities
+from warrant.runtime.verify.text import STOP, content_stems, normalise, sentence_bounds, sentence_spans, stem
 
 _ID_TOKEN = re.compile(r"\b(?=[A-Za-z0-9-/#]*\d)(?=[A-Za-z0-9-/#]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9-/#]*[A-Za-z0-9]\b")
 # digit groups joined by hyphens ("30-118-2267", "4471-0093", "708312-4"): account, container and
@@ -75,7 +75,7 @@ def window_context(text: str, start: int) -> str:
 def _vocabulary() -> frozenset[str]:
     """Whole English words of the embedded model's WordPiece vocabulary (30k entries): a first
     word it does not know ("Constanta", "Lindqvist") is taken for a name."""
-    from runtime.verify.backends.registry import default_model_dir
+    from warrant.runtime.verify.backends.registry import default_model_dir
 
     path = default_model_dir() / "vocab.txt"
     if not path.is_file():

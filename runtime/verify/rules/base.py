@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Iterator, Protocol
 
 from text_to_num import text2num
 
-from runtime.verify.text import sentence_bounds
+from warrant.runtime.verify.text import sentence_bounds
 
 
 @dataclass(frozen=True)

@@ -29,15 +29,15 @@ from __future__ import annotations
 
 import re
 
-from runtime.verify.rules import dates, derived, durations
-from runtime.verify.rules.base import Quantity, QuantityCheck, sentence_end, sentence_start
-from runtime.verify.rules.comparisons import comparable, relation
-from runtime.verify.rules.dates import DATE_WORD, MONTHS, RANGE_ROLE, ROLE_OF
-from runtime.verify.rules.money import CURRENCY_CODES
-from runtime.verify.rules.negation import best_clause, check_negation, polarity_profile
-from runtime.verify.rules.numbers import counted_noun
-from runtime.verify.rules.registry import extract_quantities
-from runtime.verify.text import content_tokens, stem
+from warrant.runtime.verify.rules import dates, derived, durations
+from warrant.runtime.verify.rules.base import Quantity, QuantityCheck, sentence_end, sentence_start
+from warrant.runtime.verify.rules.comparisons import comparable, relation
+from warrant.runtime.verify.rules.dates import DATE_WORD, MONTHS, RANGE_ROLE, ROLE_OF
+from warrant.runtime.verify.rules.money import CURRENCY_CODES
+from warrant.runtime.verify.rules.negation import best_clause, check_negation, polarity_profile
+from warrant.runtime.verify.rules.numbers import counted_noun
+from warrant.runtime.verify.rules.registry import extract_quantities
+from warrant.runtime.verify.text import content_tokens, stem
 
 def _masked_tokens(text: str, a: int, b: int, qs: list[Quantity]) -> list[tuple[int, str]]:
     spans = [(o.start, o.end) for o in qs]

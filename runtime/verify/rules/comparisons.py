@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import re
 
-from runtime.verify.rules import dates, durations
-from runtime.verify.rules.base import Quantity, sentence_end, sentence_start
-from runtime.verify.rules.identifiers import key
-from runtime.verify.text import content_tokens, stem
+from warrant.runtime.verify.rules import dates, durations
+from warrant.runtime.verify.rules.base import Quantity, sentence_end, sentence_start
+from warrant.runtime.verify.rules.identifiers import key
+from warrant.runtime.verify.text import content_tokens, stem
 
 # comparator phrases before a value; kinds they apply to ("date" or "num" = everything else)
 _COMPARATORS: list[tuple[str, str, str]] = [

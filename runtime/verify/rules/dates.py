@@ -17,8 +17,8 @@ from typing import Iterable
 
 from dateutil import parser as dateparser
 
-from runtime.verify.rules.base import Claims, Found, I, Quantity
-from runtime.verify.text import stem
+from warrant.runtime.verify.rules.base import Claims, Found, I, Quantity
+from warrant.runtime.verify.text import stem
 
 MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,

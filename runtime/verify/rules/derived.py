@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from runtime.verify.rules.base import I, Quantity
-from runtime.verify.rules.numbers import counted_noun
-from runtime.verify.text import STOP, stem
+from warrant.runtime.verify.rules.base import I, Quantity
+from warrant.runtime.verify.rules.numbers import counted_noun
+from warrant.runtime.verify.text import STOP, stem
 
 _PER_AFTER = re.compile(r"\s*(?:(?P<noun>[A-Za-z][A-Za-z-]+)\s+)??(?:per|each|for\s+each|for\s+every|every|a|an)\s+(?P<per>[A-Za-z][A-Za-z-]+)\b", I)
 _EACH_AFTER = re.compile(r"\s*(?:(?P<noun>[A-Za-z][A-Za-z-]+)\s+)?each\b", I)

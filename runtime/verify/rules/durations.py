@@ -10,7 +10,7 @@ import re
 from decimal import Decimal
 from typing import Iterable
 
-from runtime.verify.rules.base import DIGITS, NUMW, Claims, Found, I, free_numbers, parse_num
+from warrant.runtime.verify.rules.base import DIGITS, NUMW, Claims, Found, I, free_numbers, parse_num
 
 UNITS = [
     (r"business\s+days?|working\s+days?|banking\s+days?", "business_day"),

@@ -12,7 +12,7 @@ import re
 from decimal import Decimal
 from typing import Iterable
 
-from runtime.verify.rules.base import Claims, Found
+from warrant.runtime.verify.rules.base import Claims, Found
 
 # a label that makes the number after it an identifier ("line 14", "account 4471", "No. 7")
 REF_LABEL_RE = re.compile(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from runtime.verify.rules.base import NUM, NUMW, SCALE, Claims, Found, I, free_numbers, per_after, scale
+from warrant.runtime.verify.rules.base import NUM, NUMW, SCALE, Claims, Found, I, free_numbers, per_after, scale
 
 CURRENCY_SYMBOL = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "c$": "CAD", "a$": "AUD"}
 CURRENCY_CODES = ("USD", "EUR", "GBP", "PLN", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "INR")

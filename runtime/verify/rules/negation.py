@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 
-from runtime.verify.rules.base import Quantity, QuantityCheck
-from runtime.verify.rules.registry import extract_quantities
-from runtime.verify.text import STOP, WORD_RE, stem
+from warrant.runtime.verify.rules.base import Quantity, QuantityCheck
+from warrant.runtime.verify.rules.registry import extract_quantities
+from warrant.runtime.verify.text import STOP, WORD_RE, stem
 
 _NEGATORS = {"not", "no", "never", "cannot", "none", "nor", "neither", "non", "nothing", "nobody"}
 _EXCEPTION_WORDS = {

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from runtime.verify.rules.base import DIGITS, NUM, NUMW, WORDNUM, Claims, Found, I, free_numbers, parse_num, per_after
-from runtime.verify.rules.identifiers import labelled_ref
-from runtime.verify.text import stem
+from warrant.runtime.verify.rules.base import DIGITS, NUM, NUMW, WORDNUM, Claims, Found, I, free_numbers, parse_num, per_after
+from warrant.runtime.verify.rules.identifiers import labelled_ref
+from warrant.runtime.verify.text import stem
 
 _PERCENT_RE = re.compile(rf"(?P<num>{NUMW})\s?(?:%|percent\b|per\s?cent\b|pct\b)", I)
 _RANGE_RE = re.compile(

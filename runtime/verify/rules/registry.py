@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from runtime.verify.rules import dates, durations, identifiers, money, numbers
-from runtime.verify.rules.base import Extractor, Found, Quantity
-from runtime.verify.rules.comparisons import comparator, near_threshold_word
+from warrant.runtime.verify.rules import dates, durations, identifiers, money, numbers
+from warrant.runtime.verify.rules.base import Extractor, Found, Quantity
+from warrant.runtime.verify.rules.comparisons import comparator, near_threshold_word
 
 EXTRACTORS: list[Extractor] = [
     Extractor("dates", dates.find_dates),

@@ -1,0 +1,1 @@
+"""The embedded models, shipped inside the distribution as package data (`warrant.models`)."""
