@@ -91,7 +91,7 @@ def main() -> None:
             assert cli["exit"] == 0 and child["exit"] == 0, (cli, child)
             row = {"target_mb": mb, "size_mib": size, "records": n, "build_seconds": built_s, "verify_cli": cli, "audit_child": child}
             if not args.no_whole_load:
-                load = "from ledger import Ledger; Ledger.open(%r, writer=False)._t.scan().sort_by('seq').to_pylist()" % path
+                load = "from warrant.ledger import Ledger; Ledger.open(%r, writer=False)._t.scan().sort_by('seq').to_pylist()" % path
                 row["whole_table_load"] = peak([py, "-c", load])
             rows.append(row)
             shutil.rmtree(path, ignore_errors=True)

@@ -15,7 +15,7 @@ FOLDERS = ("runtime", "ledger", "actors", "examples", "evals", "models")
 # a module path in an import statement, an entry point ("pkg.mod:attr"), `python -m pkg.mod`, or a
 # Serve import_path, that starts at a folder instead of at `warrant.`
 STALE = re.compile(
-    rf"^\s*(?:from|import)\s+(?:{'|'.join(FOLDERS)})\b"
+    rf"(?:^\s*|[\"'])(?:from|import)\s+(?:{'|'.join(FOLDERS)})\b"
     rf"|[\"'](?:{'|'.join(FOLDERS)})\.[a-z_][a-z0-9_.]*:[A-Za-z_]"
     rf"|-m\s+(?:{'|'.join(FOLDERS)})\.[a-z_]"
     rf"|import_path:\s*(?:{'|'.join(FOLDERS)})\.",
@@ -41,7 +41,7 @@ def test_no_module_path_outside_the_warrant_root():
 
 
 def test_the_check_sees_each_kind_of_stale_path():
-    for text in ('from runtime.gate import Gate', '"entrypoint": "examples.invoice_audit.tools_impl:send_email"',
+    for text in ('from runtime.gate import Gate', 'write_text("from runtime.verify.packs.base import Pack")', '"entrypoint": "examples.invoice_audit.tools_impl:send_email"',
                  'python -m ledger.audit', 'import_path: actors.serve_app:app_builder'):
         assert STALE.search(text), text
     for text in ('from warrant.runtime.gate import Gate', '"warrant.examples.invoice_audit.tools_impl:send_email"',

@@ -250,7 +250,7 @@ def test_tokens_are_stored_hashed_in_a_0600_file_and_printed_once(tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     token = r.stdout.strip()
-    path = tmp_path / "warrant.ledger.tokens.json"
+    path = tmp_path / "ledger.tokens.json"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     secret = token.rsplit("_", 1)[1]
     assert secret not in path.read_text() and token not in path.read_text()
