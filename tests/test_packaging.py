@@ -228,3 +228,24 @@ def test_the_audit_child_runs_without_a_runtime_warning(tmp_path, monkeypatch):
     # -W error turns any warning at start-up into a failure of the child itself
     strict = real([sys.executable, "-W", "error", *seen[0].args[1:]], capture_output=True, text=True, timeout=120)
     assert strict.returncode == 0 and strict.stdout.splitlines()[-1].startswith("REPORT "), strict.stderr
+
+
+def test_the_torch_backend_without_the_torch_extra_names_the_extra(monkeypatch, tmp_path):
+    # sys.modules[name] = None makes `import name` fail as it does where the package is not installed
+    from typer.testing import CliRunner
+
+    from warrant.runtime.cli import app
+
+    from warrant.ledger import Ledger
+
+    led = Ledger.open(str(tmp_path / "led"), writer=True)
+    rid = led.append("run_1", LETTER)
+    led.close()
+    claim = {"id": "c1", "type": "Assertion", "text": "Travel time is not billable.",
+             "propositions": [{"id": "p1", "pred": "statement", "args": {"text": "Travel time is not billable."}, "ledger_ids": [rid]}]}
+    (tmp_path / "a.json").write_text(json.dumps({"run_id": "run_1", "from_agent": "analyst", "claims": [claim]}))
+    monkeypatch.setitem(sys.modules, "torch", None)
+    (tmp_path / "ckpt").mkdir()
+    r = CliRunner().invoke(app, ["verify", str(tmp_path / "a.json"), "--ledger", str(tmp_path / "led"), "--model", f"torch:{tmp_path / 'ckpt'}"])
+    assert r.exit_code == 2, r.output
+    assert "[torch] extra" in " ".join(r.output.split())
