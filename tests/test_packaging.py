@@ -91,6 +91,19 @@ def test_the_glob_check_can_tell_a_covered_file_from_an_uncovered_one():
     assert not _glob_re("*.html").match("templates/base.html")  # `*` stays in one folder, as in setuptools
 
 
+def test_runtime_never_imports_the_examples():
+    """`warrant demo` registers from warrant.examples through the `warrant.commands` entry point:
+    runtime/ must run where the examples are not installed."""
+    import ast
+
+    found = []
+    for py in sorted((REPO / "runtime").rglob("*.py")):
+        for node in ast.walk(ast.parse(py.read_text(), str(py))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            found += [f"{py.relative_to(REPO)}:{node.lineno} {n}" for n in names if n.split(".")[:2] == ["warrant", "examples"] or n.split(".")[0] == "examples"]
+    assert found == []
+
+
 # -- the built wheel, installed ------------------------------------------------------------------
 
 
