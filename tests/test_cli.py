@@ -104,3 +104,11 @@ def test_verify_command_gates_first(tmp_path, letter):
     r = warrant("verify", art, "--ledger", led)
     assert r.exit_code == 1 and "unknown_field" in r.stdout
     assert json.loads((tmp_path / "a.verdict.json").read_text())["gate"]["status"] == "reject"
+
+
+def test_demo_with_a_missing_model_is_bad_input_and_writes_nothing(tmp_path):
+    # `warrant demo` comes from warrant.examples through the warrant.commands entry point
+    r = warrant("demo", "--dir", tmp_path / "demo", "--model", tmp_path / "no_such_model")
+    assert r.exit_code == 2, r.output
+    assert "no model at" in " ".join(r.output.split()) and "--model none" in " ".join(r.output.split())
+    assert not (tmp_path / "demo").exists()
