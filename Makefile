@@ -11,16 +11,25 @@ export LANCEDB_LOG=error
 
 .PHONY: demo test install bench clean
 
+# Two stamps: the demo needs only the default install (the ONNX model, no torch); the tests need
+# every extra they exercise. A venv made for the tests also satisfies the demo.
+DEMO_STAMP := $(VENV)/.installed-demo
+
 $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	# torch first, from the CPU wheel on local disk: a plain `torch` requirement would pull a multi-GB CUDA build.
 	$(BIN)/pip install -q torch==2.13.0
-	$(BIN)/pip install -q -e '.[dev,langgraph]'
-	touch $(STAMP)
+	$(BIN)/pip install -q -e '.[dev,langgraph,torch]'
+	touch $(STAMP) $(DEMO_STAMP)
+
+$(DEMO_STAMP): pyproject.toml Makefile
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -q -e .
+	touch $(DEMO_STAMP)
 
 install: $(STAMP)
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(BIN)/warrant demo
 
 test: $(STAMP)

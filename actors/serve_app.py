@@ -21,7 +21,7 @@ from __future__ import annotations
 import base64
 import binascii
 import os
-from pathlib import Path
+from importlib.resources import files
 from typing import Any, Optional
 
 from fastapi import FastAPI, HTTPException, Path as PathParam, Request
@@ -37,7 +37,9 @@ from warrant.runtime.contract import IDENT_PATTERN
 APP_NAME = "warrant"
 INGRESS_DEPLOYMENT = "WarrantAPI"
 ROUTE_PREFIX = "/"
-DEFAULT_TOOLS = str(Path(__file__).resolve().parent.parent / "examples" / "invoice_audit" / "tools")
+# The example's tool specs, package data of warrant.examples: found through importlib.resources (a
+# real folder in a wheel or an editable install), not by walking up from this file to the repository.
+DEFAULT_TOOLS = str(files("warrant.examples") / "invoice_audit" / "tools")
 _FALSE = {"0", "false", "f", "no", "n", "off"}
 
 api = FastAPI(title="Warrant", description="Append evidence, gate and verify artifacts, propose and execute tool calls.")

@@ -6,7 +6,7 @@ Builds ledgers of the given sizes on disk (evidence records of ~2 KB, a few jour
 then measures, each in its own process, peak resident memory (the kernel's maxrss, read with
 wait4, children included) of:
 - `warrant ledger verify` end to end (the command and its audit child);
-- the audit child alone (`python -m warrant.ledger.audit`), and a process that only imports what it
+- the audit child alone (`python -m warrant.ledger._audit_main`), and a process that only imports what it
   imports (the fixed cost);
 - loading the whole table as the previous verify did (`scan().sort_by("seq").to_pylist()`), for
   comparison in the same run.
@@ -79,7 +79,7 @@ def main() -> None:
     tmp = tempfile.mkdtemp(prefix="warrant-bench-verify-")
     rows = []
     try:
-        fixed = peak([py, "-c", "import lance, ledger.audit"])
+        fixed = peak([py, "-c", "import lance, warrant.ledger.audit"])
         for mb in sizes:
             path = os.path.join(tmp, f"ledger_{int(mb)}mb")
             t0 = time.perf_counter()
@@ -87,7 +87,7 @@ def main() -> None:
             built_s = time.perf_counter() - t0
             size = du_mb(path)
             cli = peak([py, "-m", "warrant.runtime.cli", "ledger", "verify", "--ledger", path])
-            child = peak([py, "-m", "warrant.ledger.audit", path])
+            child = peak([py, "-m", "warrant.ledger._audit_main", path])
             assert cli["exit"] == 0 and child["exit"] == 0, (cli, child)
             row = {"target_mb": mb, "size_mib": size, "records": n, "build_seconds": built_s, "verify_cli": cli, "audit_child": child}
             if not args.no_whole_load:

@@ -17,8 +17,6 @@ reading and verifies the other tables without it.
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
 import json
 import os
 import signal
@@ -292,13 +290,13 @@ def verify_store(uri: str, mirror: str | None = None, skip: Sequence[str] = ()) 
 
 
 def verify_store_isolated(uri: str, mirror: str | None = None) -> StoreReport:
-    """`verify_store` in a child process (`python -m warrant.ledger.audit`). When the child dies inside
+    """`verify_store` in a child process (`python -m warrant.ledger._audit_main`). When the child dies inside
     Lance, the table it was reading is reported unreadable (version, file, and Lance's last words
     from its stderr) and the audit runs again without that table. RuntimeError when the child
     fails any other way: that is a bug, not a verdict on the ledger."""
     crashed: list[VerifyReport] = []
     while True:
-        cmd = [sys.executable, "-m", "warrant.ledger.audit", uri, *(["--checkpoint-mirror", mirror] if mirror else [])]
+        cmd = [sys.executable, "-m", "warrant.ledger._audit_main", uri, *(["--checkpoint-mirror", mirror] if mirror else [])]
         cmd += [a for r in crashed for a in ("--skip", r.table)]
         env = dict(os.environ, LANCEDB_LOG="error", RUST_BACKTRACE="0")
         proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
@@ -330,28 +328,6 @@ def _report_from_json(d: dict[str, Any]) -> StoreReport:
         return VerifyReport(**{**t, "breaks": [ChainBreak(**b) for b in t["breaks"]]})
 
     return StoreReport(d["uri"], [table(t) for t in d["tables"]], [ChainBreak(**b) for b in d["breaks"]], d["notes"])
-
-
-def _child(argv: list[str]) -> int:
-    from warrant.ledger import audit, storage  # the package's modules: `__main__` is a second copy of this one
-
-    ap = argparse.ArgumentParser(prog="python -m warrant.ledger.audit", description="Verify a ledger; print its report as JSON.")
-    ap.add_argument("uri")
-    ap.add_argument("--checkpoint-mirror", default=None)
-    ap.add_argument("--skip", action="append", default=[])
-    args = ap.parse_args(argv)
-    storage.reading_at = lambda t, v, f: print("AT " + json.dumps([t, v, f]), flush=True)
-    try:
-        report = audit.verify_store(args.uri, args.checkpoint_mirror, args.skip)
-    except audit.NotALedger as exc:
-        print("NOTALEDGER " + json.dumps(str(exc)), flush=True)
-        return 2
-    print("REPORT " + json.dumps(dataclasses.asdict(report)), flush=True)
-    return 0 if report.ok else 1
-
-
-if __name__ == "__main__":
-    sys.exit(_child(sys.argv[1:]))
 
 
 __all__ = ["NotALedger", "StoreReport", "TableSpec", "register", "verify_store", "verify_store_isolated", "verify_table"]

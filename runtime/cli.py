@@ -187,18 +187,23 @@ def ledger_export(
     out.print(f"wrote {t.num_rows} records to {escape(str(dest))}")
 
 
-DEFAULT_TOOLS = os.environ.get("WARRANT_TOOLS", str(Path(__file__).resolve().parent.parent / "examples" / "invoice_audit" / "tools"))
-ToolsOpt = typer.Option(DEFAULT_TOOLS, "--registry", "-r", help="Folder of tool spec files (env WARRANT_TOOLS).")
+# No default folder: the only registry in the distribution is the example's, and runtime/ never
+# reaches into examples/ (it may not be installed, and a wrong default registry is worse than none).
+ToolsOpt = typer.Option(None, "--registry", "-r", envvar="WARRANT_TOOLS", show_envvar=False,
+                        help="Folder of tool spec files (env WARRANT_TOOLS).")
 
 
 @tools_app.command("list")
-def tools_list(registry: str = ToolsOpt, schemas: bool = typer.Option(False, "--schemas", help="Also print each input/output schema.")) -> None:
+def tools_list(registry: Optional[str] = ToolsOpt, schemas: bool = typer.Option(False, "--schemas", help="Also print each input/output schema.")) -> None:
     """List registered tools: name, version, irreversible or not, timeout, entry point.
 
     Example: warrant tools list --registry examples/invoice_audit/tools
     """
     from warrant.runtime.registry import RegistryError, ToolRegistry
 
+    if not registry:
+        fail("no tool registry: pass --registry DIR (a folder of <tool>/<version>.json specs) or set WARRANT_TOOLS, "
+             "e.g. warrant tools list --registry examples/invoice_audit/tools")
     try:
         reg = ToolRegistry.load(registry)
     except RegistryError as exc:

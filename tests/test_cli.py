@@ -80,9 +80,20 @@ def test_reading_never_creates_a_ledger(tmp_path):
 
 
 def test_tools_list_shows_the_registry():
-    r = warrant("tools", "list")
-    assert r.exit_code == 0
+    from pathlib import Path
+
+    tools = Path(__file__).resolve().parent.parent / "examples" / "invoice_audit" / "tools"
+    r = warrant("tools", "list", "--registry", tools)
+    assert r.exit_code == 0, r.output
     assert "flag_invoice_line" in r.stdout and "yes" in r.stdout
+
+
+def test_tools_list_without_a_registry_names_the_option(monkeypatch):
+    # runtime/ has no default registry to fall back on: the example's lives in examples/, which it never reads
+    monkeypatch.delenv("WARRANT_TOOLS", raising=False)
+    r = warrant("tools", "list")
+    assert r.exit_code == 2, r.output
+    assert "--registry" in r.output and "WARRANT_TOOLS" in r.output
 
 
 def test_verify_command_gates_first(tmp_path, letter):
@@ -93,3 +104,11 @@ def test_verify_command_gates_first(tmp_path, letter):
     r = warrant("verify", art, "--ledger", led)
     assert r.exit_code == 1 and "unknown_field" in r.stdout
     assert json.loads((tmp_path / "a.verdict.json").read_text())["gate"]["status"] == "reject"
+
+
+def test_demo_with_a_missing_model_is_bad_input_and_writes_nothing(tmp_path):
+    # `warrant demo` comes from warrant.examples through the warrant.commands entry point
+    r = warrant("demo", "--dir", tmp_path / "demo", "--model", tmp_path / "no_such_model")
+    assert r.exit_code == 2, r.output
+    assert "no model at" in " ".join(r.output.split()) and "--model none" in " ".join(r.output.split())
+    assert not (tmp_path / "demo").exists()

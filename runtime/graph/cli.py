@@ -1,4 +1,5 @@
-"""`warrant run` and `warrant demo` (registered through the `warrant.commands` entry point)."""
+"""`warrant run` (registered through the `warrant.commands` entry point). `warrant demo` lives with
+the example it runs (examples/cli.py): runtime/ never imports examples/."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from warrant.runtime.exits import ExitCode, fail
 out = Console()
 err = Console(stderr=True)
 
+# Only shown in help and errors: runtime/ never imports examples/ (the target is always named).
 EXAMPLE = "warrant.examples.invoice_audit.graph:build_graph"
 
 
@@ -49,7 +51,7 @@ def _backend(model: Optional[str]):
 def register(app: typer.Typer) -> None:
     @app.command("run")
     def run(
-        target: str = typer.Argument(EXAMPLE, help="MODULE:FUNCTION returning a runtime.graph.Graph."),
+        target: str = typer.Argument(..., help=f"MODULE:FUNCTION returning a warrant.runtime.graph.Graph, e.g. {EXAMPLE}."),
         task: Optional[List[str]] = typer.Option(None, "--task", "-t", help="A task as JSON (repeatable); default: the module's TASKS."),
         ledger: str = typer.Option(os.environ.get("WARRANT_LEDGER", ".warrant/ledger"), "--ledger", "-l", help="LanceDB folder of the ledger and journal."),
         out_html: Path = typer.Option(Path(".warrant/report.html"), "--out", "-o", help="Where to write the HTML report."),
@@ -63,7 +65,7 @@ def register(app: typer.Typer) -> None:
         Exit code 0: every run completed or waits for review; 1: some run abstained; 2: bad input;
         3: a run failed (the runner's own error; every decision up to it is in the journal).
 
-        Example: warrant run examples.invoice_audit.graph:build_graph -t '{"invoice_id": "INV-4421", "client_id": "CL-7"}'
+        Example: warrant run warrant.examples.invoice_audit.graph:build_graph -t '{"invoice_id": "INV-4421", "client_id": "CL-7"}'
         """
         from warrant.runtime import strict_json
         from warrant.runtime.graph import Corpus, GraphRunner
@@ -108,21 +110,3 @@ def register(app: typer.Typer) -> None:
         out.print(f"[bold]HTML report:[/] {escape(str(path.resolve()))}   [dim]{time.monotonic() - started:.1f} s[/]")
         statuses = {r.status for r in reports}
         raise typer.Exit(ExitCode.INTERNAL if "FAILED" in statuses else ExitCode.ABSTAIN if "ABSTAINED" in statuses else ExitCode.OK)
-
-    @app.command("demo")
-    def demo(
-        out_dir: Path = typer.Option(Path(".warrant/demo"), "--dir", help="Folder for the ledger, run reports and the HTML report."),
-        model: Optional[str] = typer.Option(None, "--model", "-m", help="NLI backend spec; default: the embedded CPU model; 'none' for no model."),
-    ) -> None:
-        """Run the bundled invoice audit: three invoices, every failure mode, stopped where it belongs.
-
-        Example: warrant demo
-        """
-        from warrant.examples.invoice_audit.demo import run_demo
-        from warrant.ledger import LedgerError
-
-        try:
-            reports = run_demo(out_dir, backend=_backend(model) if model != "none" else None, model=model or None)
-        except LedgerError as exc:
-            fail(str(exc))
-        raise typer.Exit(ExitCode.INTERNAL if any(r.status == "FAILED" for r in reports) else ExitCode.OK)

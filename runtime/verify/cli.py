@@ -30,7 +30,8 @@ def verify(
     device: str = typer.Option("cpu", help="cpu or cuda (torch and vLLM backends)."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where to write the verdicts as JSON (default: ARTIFACT.verdict.json)."),
     journal: bool = typer.Option(False, "--journal/--no-journal", help="Record the gate decision and verdicts in the run's journal (needs to be the ledger's writer)."),
-    registry: Optional[str] = typer.Option(None, "--registry", "-r", help="Tool registry folder for checking action intents (default: $WARRANT_TOOLS or the bundled example)."),
+    registry: Optional[str] = typer.Option(None, "--registry", "-r", envvar="WARRANT_TOOLS", show_envvar=False,
+                                           help="Tool registry folder for checking action intents (env WARRANT_TOOLS); without one, any action intent is rejected."),
 ) -> None:
     """Gate, then verify every claim of ARTIFACT against the exact bytes it cites.
 
@@ -42,7 +43,6 @@ def verify(
 
     Example: warrant verify analyst.json --ledger .warrant/ledger
     """
-    from warrant.runtime.cli import DEFAULT_TOOLS
     from warrant.runtime.gate import Gate
     from warrant.runtime.registry import RegistryError, ToolRegistry
     from warrant.runtime.verify.backends import ModelMissingError, load_backend
@@ -58,7 +58,7 @@ def verify(
     try:
         led = Ledger.open(ledger, writer=journal)
         jr = Journal.open(ledger, writer=True) if journal else None
-        tools = ToolRegistry.load(registry or DEFAULT_TOOLS)
+        tools = ToolRegistry.load(registry) if registry else None  # the gate then rejects action intents (no_tool_registry)
     except (LedgerIntegrityError, LedgerUnreadable) as exc:  # the ledger is broken, not the command
         fail(f"{exc} (see `warrant ledger verify`)", ExitCode.ABSTAIN)
     except (LedgerError, RegistryError) as exc:

@@ -14,8 +14,14 @@ from warrant.runtime.verify.backends.base import ModelMissingError, NLIBackend, 
 
 class TorchNLI(NLIBackend):
     def __init__(self, model: str | Path, *, device: str = "cpu", max_length: int = 256, batch_size: int = 32, dtype: str | None = None):
-        import torch
-        from transformers import AutoModelForSequenceClassification, AutoTokenizer
+        try:
+            import torch
+            from transformers import AutoModelForSequenceClassification, AutoTokenizer
+        except ImportError as exc:  # the default install (the ONNX model) has neither
+            raise ModelMissingError(
+                f"the torch backend needs the [torch] extra ({exc.name or exc} is not installed): install torch==2.13.0 "
+                "(the CPU wheel) first, then pip install 'warrant-runtime[torch]'"
+            ) from None
 
         self._torch = torch
         local = Path(model).is_dir()
