@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 
 from warrant.ledger import EvidenceRecord, Journal, Ledger
-from warrant.runtime.contract import ASSERTION, QUOTE, Artifact, Claim, Proposition, content_hash
+from warrant.runtime.contract import ASSERTION, QUOTE, AnnotatedArtifact, Artifact, Claim, Proposition, content_hash
 from warrant.runtime.verify.backends.base import CONTRA, ENTAIL, NLIBackend
 from warrant.runtime.verify.predicates import PredicateRegistry, UnknownPredicate, default_registry
 from warrant.runtime.verify.predicates.text import statement_problems
@@ -435,18 +435,16 @@ def _canonical(text: str) -> str:
     return canonical_text(text)
 
 
-def annotate(artifact: Artifact, verdict: ArtifactVerdict) -> Artifact:
+def annotate(artifact: Artifact, verdict: ArtifactVerdict) -> AnnotatedArtifact:
     """The artifact with `entailment` and `confidence` filled in from the verdict: only the
-    verifier writes them."""
+    verifier writes them, into the annotated type agents never send."""
     by_id = {(p.claim_id, p.proposition_id): p for c in verdict.claims for p in c.propositions}
-    claims = []
-    for c in artifact.claims:
-        props = [
-            p.model_copy(update={"entailment": v.status, "confidence": round(v.confidence, 4)}) if (v := by_id.get((c.id, p.id))) else p
-            for p in c.propositions
-        ]
-        claims.append(c.model_copy(update={"propositions": props}))
-    return artifact.model_copy(update={"claims": claims})
+    doc = artifact.model_dump()
+    for c in doc["claims"]:
+        for p in c["propositions"]:
+            if v := by_id.get((c["id"], p["id"])):
+                p.update(entailment=v.status, confidence=round(v.confidence, 4))
+    return AnnotatedArtifact.model_validate(doc)
 
 
 def _claim_status(claim: Claim, props: list[PropositionVerdict]) -> Status:
