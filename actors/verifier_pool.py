@@ -6,9 +6,12 @@ from any artifact of any run, and hands them to `Verifier.check` in one call per
 sees one large batch instead of many small ones. What a verdict is stays in runtime/verify: this
 module only decides where and in what batches the check runs.
 
-`PooledVerifier` is the client side: `Verifier.verify` (assembly, quotes, journaling) with its
-`check` sent to the pool. Checks only read immutable evidence, so a check that was lost with a
-killed replica is simply sent again; every proposition gets exactly one verdict.
+`PoolChecker` is the client side: given to a `Verifier` as its checker
+(`Verifier(ledger, journal=journal, checker=PoolChecker(pool))`), so `verify` (assembly, quotes,
+journaling) stays the runtime's and only the batch core goes to the pool. Delivery is
+at-least-once: checks only read immutable evidence and are idempotent, so a check lost with a
+killed replica is simply sent again, and each proposition ends with one verdict (the first answer
+that comes back for it).
 
 Sizing (STACK.md): Serve's default max_ongoing_requests=5 collapses under a burst on this
 machine, so the pool admits many requests per replica and lets the batcher queue them. A replica
@@ -183,11 +186,10 @@ def pool_app(ledger_uri: str, config: PoolConfig | None = None):
     return VerifierPool.options(**c.deployment_options()).bind(ledger_uri, c.model, c.device, c.max_batch_size, c.batch_wait_timeout_s)
 
 
-class PooledVerifier(Verifier):
-    """`Verifier.verify` with the batch core on the pool. Everything else is the runtime's."""
+class PoolChecker:
+    """The verifier's batch core on the pool: a `runtime.ports.PropositionChecker`."""
 
-    def __init__(self, ledger, pool, journal=None, *, retries: int = 5, retry_wait_s: float = 0.5, **kw: Any):
-        super().__init__(ledger, backend=None, journal=journal, **kw)
+    def __init__(self, pool, *, retries: int = 5, retry_wait_s: float = 0.5):
         self._pool = pool
         self._retries = retries
         self._retry_wait_s = retry_wait_s
@@ -201,7 +203,7 @@ class PooledVerifier(Verifier):
             subset = {key: rejected_before[key]} if key in rejected_before else {}
             return self._pool.check.remote(run_id, claim, prop, subset)
 
-        results = check_exactly_once([lambda c=c, p=p: send(c, p) for c, p in tasks], self._retries, self._retry_wait_s, self._count_resent)
+        results = resend_until_answered([lambda c=c, p=p: send(c, p) for c, p in tasks], self._retries, self._retry_wait_s, self._count_resent)
         if progress:
             progress(len(tasks), len(tasks))
         return results
@@ -210,12 +212,15 @@ class PooledVerifier(Verifier):
         self.resent += n
 
 
-def check_exactly_once(
+def resend_until_answered(
     senders: Sequence[Callable[[], Any]], retries: int = 5, wait_s: float = 0.5, on_resend: Callable[[int], None] | None = None
 ) -> list[Any]:
     """Send every request, collect every answer; resend those lost to a dead replica.
 
-    An error raised by the verifier's own code (RayTaskError) is not retried: it would fail again.
+    At-least-once: a request whose replica died after it was checked is checked again, which is
+    safe only because checks are idempotent (they read immutable evidence and write nothing); the
+    answer kept is the one that came back. An error raised by the verifier's own code
+    (RayTaskError) is not retried: it would fail again.
     """
     from ray.exceptions import RayError, RayTaskError
     from ray.serve.exceptions import BackPressureError, DeploymentUnavailableError, ReplicaUnavailableError
@@ -249,12 +254,12 @@ def check_exactly_once(
 __all__ = [
     "NO_MODEL",
     "PoolConfig",
-    "PooledVerifier",
+    "PoolChecker",
     "VERIFIER_DEPLOYMENT",
     "VerifierPool",
-    "check_exactly_once",
     "decide_grouped",
     "pool_app",
+    "resend_until_answered",
 ]
 
 

@@ -14,7 +14,8 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from warrant.ledger import Journal, Ledger, RecordNotFound
+from warrant.ledger import RecordNotFound
+from warrant.ledger.ports import JournalWriter, LedgerReader
 from warrant.runtime import strict_json
 from warrant.runtime.contract import ASSERTION, QUOTE, ActionIntent, Artifact, content_hash
 from warrant.runtime.strict_json import StrictJSONError
@@ -46,9 +47,9 @@ class GateDecision(BaseModel):
 class Gate:
     def __init__(
         self,
-        ledger: Ledger,
+        ledger: LedgerReader,
         tools: IntentChecker | None = None,
-        journal: Journal | None = None,
+        journal: JournalWriter | None = None,
         *,
         quote_cache_size: int = 4096,
     ):
