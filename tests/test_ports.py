@@ -123,6 +123,16 @@ def test_the_gate_runs_on_the_read_only_client_and_sees_records_written_after_it
         client.close()
 
 
+def test_the_read_only_client_batch_lookup_sees_later_records(ledger, ledger_uri, ids):
+    client = LedgerClient(ledger_uri)
+    try:
+        later = ledger.append("run_2", "appended after the client opened")
+        forged = "led_" + "0" * 32
+        assert client.exists_many([(RUN, ids[0]), ("run_2", later), (RUN, later), (RUN, forged)]) == {(RUN, ids[0]), ("run_2", later)}
+    finally:
+        client.close()
+
+
 def test_verify_sends_its_propositions_to_the_checker_it_is_given(ledger, journal, ids):
     class Recording:
         """A real Verifier's check, counting the calls that reach it."""
