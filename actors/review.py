@@ -19,10 +19,11 @@ item (actors/store.py UNIQUE_KINDS), so two review pages cannot both approve one
 
 from __future__ import annotations
 
-import itertools
+import threading
 from typing import Any, Sequence
 
 import ray
+from ray.util import ActorPool
 
 from warrant.actors.runner import Runtime, RuntimeNotFound
 from warrant.runtime.grants import GrantBook
@@ -32,16 +33,31 @@ from warrant.runtime.toolbus import ExecuteOutcome
 
 
 class ToolBusClient:
-    """The tool bus's `execute` in front of ToolBusActors (round robin), blocking like `ToolBus`."""
+    """The tool bus's `execute` in front of ToolBusActors, blocking like `ToolBus`.
+
+    Dispatch is `ray.util.ActorPool`'s idle set: a call takes a bus that has no call of this
+    client in flight (`pop_idle`) and gives it back when answered (`push`), so an approval never
+    waits behind a slow tool on one bus while another is idle. ActorPool itself assumes one
+    driver thread; the review page calls from several, so a condition guards the pool and a
+    caller waits only when every bus is busy (at most one call per bus from here: approvals are
+    few and each may run a slow tool; the actors' own max_concurrency serves the runner)."""
 
     def __init__(self, toolbuses: Sequence[Any]):
         if not toolbuses:
             raise ValueError("toolbuses: expected at least one ToolBusActor handle")
-        self._buses = list(toolbuses)
-        self._next = itertools.cycle(range(len(self._buses)))
+        self._pool = ActorPool(list(toolbuses))
+        self._free = threading.Condition()
 
     def execute(self, run_id: str, intent: Any, grant_id: str | None = None) -> ExecuteOutcome:
-        return ray.get(self._buses[next(self._next)].execute.remote(run_id, intent, grant_id))
+        with self._free:
+            while (bus := self._pool.pop_idle()) is None:
+                self._free.wait()
+        try:
+            return ray.get(bus.execute.remote(run_id, intent, grant_id))
+        finally:
+            with self._free:
+                self._pool.push(bus)
+                self._free.notify()
 
 
 def review_queue(rt: Runtime, *, policy: Any = None) -> ReviewQueue:

@@ -21,11 +21,12 @@ from warrant.actors.gate_actor import start_gates
 from warrant.actors.ledger_actor import NAMESPACE, ensure_ledger_actor, ledger_actor_name
 from warrant.actors.store import JournalClient, LedgerClient
 from warrant.actors.toolbus_actor import start_toolbuses
-from warrant.actors.verifier_pool import PooledVerifier
+from warrant.actors.verifier_pool import PoolChecker
 from warrant.runtime.contract import Artifact
 from warrant.runtime.gate import GateDecision
 from warrant.runtime.grants import Policy
 from warrant.runtime.verify.verdict import ArtifactVerdict
+from warrant.runtime.verify.verifier import Verifier
 
 
 @dataclass
@@ -139,7 +140,7 @@ class Runner:
     def __init__(self, runtime: Runtime, *, max_parallel: int = 64, step_timeout_s: float | None = 300.0, review: Any = None):
         self.rt = runtime
         self.review = review
-        self._verifier = PooledVerifier(runtime.ledger(), runtime.pool, journal=runtime.journal())
+        self._verifier = Verifier(runtime.ledger(), journal=runtime.journal(), checker=PoolChecker(runtime.pool))
         # Verifier.verify is synchronous (it waits on the pool); each runs on its own thread.
         self._threads = ThreadPoolExecutor(max_workers=max_parallel, thread_name_prefix="warrant-verify")
         self._slots = asyncio.Semaphore(max_parallel)

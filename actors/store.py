@@ -6,7 +6,8 @@ read-only handle (no round trip through one actor), writes go to the single writ
 
 Freshness: a read-only handle sees the tables as of its last refresh. Evidence is immutable and
 content-addressed, so a cached record is never stale; only an id that is *not yet* known can be
-new, and a miss triggers a refresh. Journal reads decide grants and claim sets, so every journal
+new, and a miss triggers a refresh (cheap: the ledger keeps no scanned index to rebuild; the missed
+ids are looked up again on the id index). Journal reads decide grants and claim sets, so every journal
 read refreshes first (read-your-writes across replicas).
 """
 
@@ -51,6 +52,14 @@ class LedgerClient:
         ids = list(ids)
         self._known(run_id, ids)
         return self._reader.exists(run_id, ids)
+
+    def exists_many(self, keys: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
+        keys = set(keys)
+        found = self._reader.exists_many(keys)
+        if found != keys:  # a miss may be a record appended since the last refresh
+            self._reader.refresh()
+            found = self._reader.exists_many(keys)
+        return found
 
     def get_many(self, run_id: str, ids: Iterable[str]):
         ids = list(dict.fromkeys(ids))

@@ -6,9 +6,12 @@ from any artifact of any run, and hands them to `Verifier.check` in one call per
 sees one large batch instead of many small ones. What a verdict is stays in runtime/verify: this
 module only decides where and in what batches the check runs.
 
-`PooledVerifier` is the client side: `Verifier.verify` (assembly, quotes, journaling) with its
-`check` sent to the pool. Checks only read immutable evidence, so a check that was lost with a
-killed replica is simply sent again; every proposition gets exactly one verdict.
+`PoolChecker` is the client side: given to a `Verifier` as its checker
+(`Verifier(ledger, journal=journal, checker=PoolChecker(pool))`), so `verify` (assembly, quotes,
+journaling) stays the runtime's and only the batch core goes to the pool. Delivery is
+at-least-once: checks only read immutable evidence and are idempotent, so a check lost with a
+killed replica is simply sent again, and each proposition ends with one verdict (the first answer
+that comes back for it).
 
 Sizing (STACK.md): Serve's default max_ongoing_requests=5 collapses under a burst on this
 machine, so the pool admits many requests per replica and lets the batcher queue them. A replica
@@ -24,11 +27,11 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from ray import serve
 
 from warrant.actors.store import LedgerClient
@@ -43,51 +46,62 @@ SERVE_ENV = {"RAY_SERVE_QUEUE_LENGTH_RESPONSE_DEADLINE_S": "1.0"}
 Rejected = dict[tuple[str, frozenset[str]], list[dict[str, Any]]]
 
 
-@dataclass(frozen=True)
-class PoolConfig:
+class PoolConfig(BaseModel):
     """The pool's knobs as data: from a dict, a YAML file, or a Serve config's deployment entry.
+    A Pydantic model with `extra="forbid"`: an unknown or mistyped setting is an error naming the
+    field (`num_replica`, `max_batch_size: "big"`), never a silently ignored key.
 
     model: a `load_backend` spec ("default", "onnx:DIR", "torch:DIR", ...) or "none" (the rules
     and predicates still decide; model-checked propositions come back unsupported).
     num_replicas: a fixed count (benchmarks); None means autoscale between min and max.
     """
 
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
     model: str = "default"
     device: str = "cpu"
-    num_replicas: int | None = None
-    min_replicas: int = 0
-    max_replicas: int = 4
-    initial_replicas: int | None = 1
-    target_ongoing_requests: float = 32.0
-    upscale_delay_s: float = 5.0
-    downscale_delay_s: float = 60.0
-    look_back_period_s: float = 30.0
-    metrics_interval_s: float | None = None  # deprecated in Serve (env vars replace it); tests shorten it
-    max_ongoing_requests: int = 1024
-    max_batch_size: int = 64
-    batch_wait_timeout_s: float = 0.01
-    num_cpus: float = 1.0
-    num_gpus: float | None = None  # None: 1 when device is cuda, else 0
+    num_replicas: int | None = Field(default=None, ge=1)
+    min_replicas: int = Field(default=0, ge=0)
+    max_replicas: int = Field(default=4, ge=1)
+    initial_replicas: int | None = Field(default=1, ge=0)
+    target_ongoing_requests: float = Field(default=32.0, gt=0)
+    upscale_delay_s: float = Field(default=5.0, ge=0)
+    downscale_delay_s: float = Field(default=60.0, ge=0)
+    look_back_period_s: float = Field(default=30.0, gt=0)
+    metrics_interval_s: float | None = Field(default=None, gt=0)  # deprecated in Serve (env vars replace it); tests shorten it
+    max_ongoing_requests: int = Field(default=1024, ge=1)
+    max_batch_size: int = Field(default=64, ge=1)
+    batch_wait_timeout_s: float = Field(default=0.01, ge=0)
+    num_cpus: float = Field(default=1.0, ge=0)
+    num_gpus: float | None = Field(default=None, ge=0)  # None: 1 when device is cuda, else 0
     env_vars: dict[str, str] | None = None  # e.g. {"WARRANT_NLI_THREADS": "1"} for several CPU replicas per node
+
+    @model_validator(mode="after")
+    def _replica_bounds(self) -> "PoolConfig":
+        if self.min_replicas > self.max_replicas:
+            raise ValueError(f"min_replicas ({self.min_replicas}) is above max_replicas ({self.max_replicas})")
+        return self
 
     @classmethod
     def from_dict(cls, d: dict[str, Any] | None) -> "PoolConfig":
-        d = dict(d or {})
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(d) - known)
-        if unknown:
-            raise ValueError(f"unknown verifier pool setting(s) {unknown}; known: {sorted(known)}")
-        return cls(**d)
+        """pydantic.ValidationError (a ValueError) naming each bad field."""
+        return cls.model_validate(dict(d or {}))
 
     @classmethod
     def from_yaml(cls, path: str | Path) -> "PoolConfig":
         import yaml
 
         doc = yaml.safe_load(Path(path).read_text()) or {}
-        return cls.from_dict(doc.get("verifier_pool", doc))
+        section = doc.get("verifier_pool", doc) if isinstance(doc, dict) else doc
+        try:
+            return cls.model_validate(section)
+        except ValidationError as exc:
+            where = "verifier_pool." if isinstance(doc, dict) and "verifier_pool" in doc else ""
+            errors = "; ".join(f"{where}{'.'.join(map(str, e['loc'])) or '(top level)'}: {e['msg']}" for e in exc.errors())
+            raise ValueError(f"{path}: {errors}") from None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return self.model_dump()
 
     @property
     def gpus(self) -> float:
@@ -183,11 +197,10 @@ def pool_app(ledger_uri: str, config: PoolConfig | None = None):
     return VerifierPool.options(**c.deployment_options()).bind(ledger_uri, c.model, c.device, c.max_batch_size, c.batch_wait_timeout_s)
 
 
-class PooledVerifier(Verifier):
-    """`Verifier.verify` with the batch core on the pool. Everything else is the runtime's."""
+class PoolChecker:
+    """The verifier's batch core on the pool: a `runtime.ports.PropositionChecker`."""
 
-    def __init__(self, ledger, pool, journal=None, *, retries: int = 5, retry_wait_s: float = 0.5, **kw: Any):
-        super().__init__(ledger, backend=None, journal=journal, **kw)
+    def __init__(self, pool, *, retries: int = 5, retry_wait_s: float = 0.5):
         self._pool = pool
         self._retries = retries
         self._retry_wait_s = retry_wait_s
@@ -201,7 +214,7 @@ class PooledVerifier(Verifier):
             subset = {key: rejected_before[key]} if key in rejected_before else {}
             return self._pool.check.remote(run_id, claim, prop, subset)
 
-        results = check_exactly_once([lambda c=c, p=p: send(c, p) for c, p in tasks], self._retries, self._retry_wait_s, self._count_resent)
+        results = resend_until_answered([lambda c=c, p=p: send(c, p) for c, p in tasks], self._retries, self._retry_wait_s, self._count_resent)
         if progress:
             progress(len(tasks), len(tasks))
         return results
@@ -210,12 +223,15 @@ class PooledVerifier(Verifier):
         self.resent += n
 
 
-def check_exactly_once(
+def resend_until_answered(
     senders: Sequence[Callable[[], Any]], retries: int = 5, wait_s: float = 0.5, on_resend: Callable[[int], None] | None = None
 ) -> list[Any]:
     """Send every request, collect every answer; resend those lost to a dead replica.
 
-    An error raised by the verifier's own code (RayTaskError) is not retried: it would fail again.
+    At-least-once: a request whose replica died after it was checked is checked again, which is
+    safe only because checks are idempotent (they read immutable evidence and write nothing); the
+    answer kept is the one that came back. An error raised by the verifier's own code
+    (RayTaskError) is not retried: it would fail again.
     """
     from ray.exceptions import RayError, RayTaskError
     from ray.serve.exceptions import BackPressureError, DeploymentUnavailableError, ReplicaUnavailableError
@@ -249,12 +265,12 @@ def check_exactly_once(
 __all__ = [
     "NO_MODEL",
     "PoolConfig",
-    "PooledVerifier",
+    "PoolChecker",
     "VERIFIER_DEPLOYMENT",
     "VerifierPool",
-    "check_exactly_once",
     "decide_grouped",
     "pool_app",
+    "resend_until_answered",
 ]
 
 

@@ -210,10 +210,22 @@ class Ledger:
 
     def __init__(self, table: AppendOnlyTable):
         self._t = table
-        self._index: dict[str, set[str]] = {}
+        # What is known so far, without scanning the table: ids seen to exist per run (records
+        # are immutable and append-only, so this never goes stale) and ids looked up and not
+        # found, valid for the table version this handle reads (dropped on refresh and append).
+        self._known: dict[str, set[str]] = {}
+        self._absent: dict[str, set[str]] = {}
         self._index_lock = threading.Lock()
+        # The single writer is the one handle that never goes stale (nobody else appends), and it
+        # must dedupe every batch it appends: it reads every id once, at open, and then answers
+        # from memory alone. (Looking each batch up on the index instead cost 5x in append rate,
+        # benchmarks/results/control_plane.json.) Readers, many and refreshed often, look up.
+        self._complete = table.writer
         try:
-            self._rebuild_index()
+            if self._complete:
+                t = self._t.scan(["run_id", "id"])
+                for run_id, rid in zip(t["run_id"].to_pylist(), t["id"].to_pylist()):
+                    self._known.setdefault(run_id, set()).add(rid)
             self._fts_ready = self._t.has_index("text")
         except BaseException:
             table.close()
@@ -240,30 +252,59 @@ class Ledger:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- index ---------------------------------------------------------------------------------
-    def _rebuild_index(self) -> None:
-        index: dict[str, set[str]] = {}
-        t = self._t.scan(["run_id", "id"])
-        for run_id, rid in zip(t["run_id"].to_pylist(), t["id"].to_pylist()):
-            index.setdefault(run_id, set()).add(rid)
-        with self._index_lock:
-            self._index = index
-
+    # -- existence -----------------------------------------------------------------------------
     def refresh(self) -> None:
-        """For read-only handles: pick up what the writer appended since open."""
+        """For read-only handles: pick up what the writer appended since open. Cheap: no scan;
+        only the ids looked up and not found are forgotten (they may exist now)."""
         self._t.refresh()
-        self._rebuild_index()
+        with self._index_lock:
+            self._absent = {}
 
     def exists(self, run_id: str, ids: Iterable[str]) -> list[str]:
-        """The ids of `ids` that are NOT records of `run_id` (empty: all exist). In-memory: no I/O."""
-        known = self._index.get(run_id, frozenset())
-        return [i for i in ids if i not in known]
+        """The ids of `ids` that are NOT records of `run_id` (empty: all exist), in order. The
+        writer answers from memory; a reader answers ids seen before from memory and looks the
+        rest up in one `id IN (...)` query on the id index."""
+        ids = list(ids)
+        known = self._known.get(run_id, ())
+        unknown = [i for i in ids if i not in known]
+        if not unknown:
+            return []
+        absent = self._absent.get(run_id, ())
+        if not self._complete and any(i not in absent for i in unknown):
+            found = {rid for _, rid in self.exists_many((run_id, i) for i in unknown)}
+            return [i for i in unknown if i not in found]
+        return unknown
+
+    def exists_many(self, keys: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
+        """The (run_id, id) pairs of `keys` that are records: memory first, then one batch of
+        `id IN (...)` lookups on the id index for the rest. Remembers both answers."""
+        keys = set(keys)
+        hits = {k for k in keys if k[1] in self._known.get(k[0], ())}
+        todo = {k for k in keys - hits if k[1] not in self._absent.get(k[0], ())}
+        if todo and not self._complete:
+            rows = self._t.lookup("id", {rid for _, rid in todo}, ["run_id", "id"])
+            found = set(zip(rows["run_id"].to_pylist(), rows["id"].to_pylist())) & todo
+            with self._index_lock:
+                for run_id, rid in found:
+                    self._known.setdefault(run_id, set()).add(rid)
+                for run_id, rid in todo - found:
+                    self._absent.setdefault(run_id, set()).add(rid)
+            hits |= found
+        return hits
 
     def run_ids(self) -> list[str]:
-        return sorted(self._index)
+        if self._complete:
+            return sorted(self._known)
+        return sorted(set(self._t.scan(["run_id"])["run_id"].to_pylist()))
 
     def ids(self, run_id: str) -> frozenset[str]:
-        return frozenset(self._index.get(run_id, ()))
+        """Every record id of one run (a reader: one filtered scan of the id column)."""
+        if self._complete:
+            return frozenset(self._known.get(run_id, ()))
+        got = frozenset(self._t.scan(["id"], where=f"run_id = {sql_str(run_id)}")["id"].to_pylist())
+        with self._index_lock:
+            self._known.setdefault(run_id, set()).update(got)
+        return got
 
     # -- writing -------------------------------------------------------------------------------
     @staticmethod
@@ -338,12 +379,10 @@ class Ledger:
             }
         )
         with self._index_lock:
-            runs = set(run_ids)
-            if len(runs) == 1:
-                self._index.setdefault(run_ids[0], set()).update(new_ids)
-            else:
-                for run_id, rid in zip(run_ids, new_ids):
-                    self._index.setdefault(run_id, set()).add(rid)
+            for run_id, rid in zip(run_ids, new_ids):
+                self._known.setdefault(run_id, set()).add(rid)
+                self._absent.get(run_id, set()).discard(rid)
+        self._t.ensure_btree_index("id")
         if not self._fts_ready:
             self._fts_ready = self._t.ensure_fts_index("text")
         return ids
@@ -351,15 +390,15 @@ class Ledger:
     def _fresh(self, run_ids: list[str], ids: list[str]) -> list[int] | None:
         """Positions of the items not yet in the ledger nor earlier in the batch; None when that
         is all of them (the common case, settled with set operations instead of a loop)."""
-        keys = set(zip(run_ids, ids))
-        if len(keys) == len(ids) and all(self._index.get(r, set()).isdisjoint(ids) for r in set(run_ids)):
+        keys = list(zip(run_ids, ids))
+        stored = self.exists_many(keys)
+        if not stored and len(set(keys)) == len(keys):
             return None
-        keep, seen = [], set()
-        for i, key in enumerate(zip(run_ids, ids)):
-            if key in seen or key[1] in self._index.get(key[0], ()):
-                continue
-            seen.add(key)
-            keep.append(i)
+        keep, seen = [], set(stored)
+        for i, key in enumerate(keys):
+            if key not in seen:
+                seen.add(key)
+                keep.append(i)
         return keep
 
     @contextmanager
@@ -380,11 +419,14 @@ class Ledger:
         return found[rid]
 
     def get_many(self, run_id: str, ids: Iterable[str]) -> dict[str, EvidenceRecord]:
-        wanted = [i for i in dict.fromkeys(ids) if i in self._index.get(run_id, ())]
+        if self._complete:
+            wanted = [i for i in dict.fromkeys(ids) if i in self._known.get(run_id, ())]
+        else:
+            wanted = [i for i in dict.fromkeys(ids) if i not in self._absent.get(run_id, ())]
         if not wanted:
             return {}
-        where = f"run_id = {sql_str(run_id)} AND id IN ({', '.join(sql_str(i) for i in wanted)})"
-        return {r["id"]: EvidenceRecord.from_row(r) for r in self._t.scan(where=where).to_pylist()}
+        rows = self._t.lookup("id", wanted, [], where=f"run_id = {sql_str(run_id)}").to_pylist()
+        return {r["id"]: EvidenceRecord.from_row(r) for r in rows}
 
     def search(self, run_id: str, query: str, k: int = 5, exclude: Iterable[str] = ()) -> list[tuple[str, float]]:
         """Records of `run_id` whose text best matches `query` (BM25): (id, score), best first.

@@ -21,7 +21,7 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import pyarrow as pa
 
@@ -36,6 +36,8 @@ from warrant.ledger.storage import diagnose, is_storage_failure
 # time (32 ms against 15 ms). Lance keeps field metadata in the table schema, so this applies to
 # every later append of a table created with it; older tables keep working, just slower.
 _NO_COMPRESSION = {"lance-encoding:compression": "none"}
+BTREE_REBUILD_MIN = 4096  # below this many unindexed rows a flat scan is as quick as the index
+LOOKUP_CHUNK = 1024  # ids per `IN (...)` list
 
 
 def digest_field(name: str) -> pa.Field:
@@ -101,6 +103,7 @@ class AppendOnlyTable:
         self._data_columns = [n for n in self.schema.names if n not in chain]
         self.checkpoints = checkpoints if checkpoints is not None else Checkpoints.for_ledger(uri)
         self._broken: list[str] = []  # a writer that saw its table rolled back appends no more
+        self._btree_rows: dict[str, int] = {}  # column -> rows its scalar index covered when last looked at
         self._db = connect(uri, create=writer)
         self._lock_fd: int | None = None
         self._mutex = threading.Lock()
@@ -214,6 +217,36 @@ class AppendOnlyTable:
             except Exception:
                 return False  # e.g. no text rows yet: try again on the next append
         return True
+
+    def ensure_btree_index(self, column: str) -> None:
+        """A BTREE scalar index on `column`, (re)built when the rows appended since it was built
+        outnumber those it covers (and at least `BTREE_REBUILD_MIN` of them): Lance scans the
+        unindexed tail, so this keeps `column IN (...)` lookups on the index at the cost of
+        O(log n) rebuilds over a table's life. Each build is one index-only Lance version (no
+        rows change; not `optimize()`, which deletes old versions)."""
+        name, rows = f"{column}_idx", self._tail_seq + 1
+        covered = self._btree_rows.get(column)
+        if covered is not None and rows - covered < max(BTREE_REBUILD_MIN, covered):
+            return  # settled from memory: no manifest read on the append path
+        with self._reading():
+            stats = self._table.index_stats(name) if self.has_index(column) else None
+            covered = stats.num_indexed_rows if stats else 0
+            if rows - covered >= max(BTREE_REBUILD_MIN, covered):
+                from lancedb.index import BTree
+
+                self._table.create_index(column, config=BTree(), replace=True, name=name)
+                covered = rows
+        self._btree_rows[column] = covered
+
+    def lookup(self, column: str, values: Iterable[str], columns: list[str], where: str | None = None) -> pa.Table:
+        """The rows whose `column` is one of `values` (an `IN (...)` list, in chunks; uses the
+        column's scalar index where there is one), with `columns`; `where` narrows further."""
+        values = list(dict.fromkeys(values))
+        parts = []
+        for i in range(0, len(values), LOOKUP_CHUNK):
+            cond = f"{column} IN ({', '.join(map(sql_str, values[i : i + LOOKUP_CHUNK]))})"
+            parts.append(self.scan(columns, where=f"{where} AND {cond}" if where else cond))
+        return pa.concat_tables(parts) if len(parts) > 1 else parts[0] if parts else pa.table({c: [] for c in columns})
 
     def fts(self, query: str, where: str | None, columns: list[str], limit: int) -> list[dict[str, Any]]:
         if not query.strip() or not self.has_index("text"):

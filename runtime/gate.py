@@ -8,12 +8,14 @@ valid arguments". A rejection is a list of violations with JSON paths, sent back
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from warrant.ledger import Journal, Ledger, RecordNotFound
+from warrant.ledger import RecordNotFound
+from warrant.ledger.ports import JournalWriter, LedgerReader
 from warrant.runtime import strict_json
 from warrant.runtime.contract import ASSERTION, QUOTE, ActionIntent, Artifact, content_hash
 from warrant.runtime.strict_json import StrictJSONError
@@ -45,9 +47,9 @@ class GateDecision(BaseModel):
 class Gate:
     def __init__(
         self,
-        ledger: Ledger,
+        ledger: LedgerReader,
         tools: IntentChecker | None = None,
-        journal: Journal | None = None,
+        journal: JournalWriter | None = None,
         *,
         quote_cache_size: int = 4096,
     ):
@@ -85,7 +87,7 @@ class Gate:
                 run_id=doc.get("run_id") if isinstance(doc.get("run_id"), str) else run_id,
                 from_agent=doc.get("from_agent") if isinstance(doc.get("from_agent"), str) else None,
                 artifact_hash=digest,
-                violations=from_pydantic(exc.errors()),
+                violations=[_gate_code(x) for x in from_pydantic(exc.errors())],
             )
         # The hash of the validated artifact (defaults filled in), the one the verifier and the
         # grants record: the same artifact must have one hash whether it arrived as text or a dict.
@@ -124,20 +126,6 @@ class Gate:
                 if prop.id in seen_props:
                     v.append(Violation(code="duplicate_id", loc=f"{ppath}.id", message="proposition id used twice in one artifact", got=prop.id))
                 seen_props.add(prop.id)
-                if not prop.ledger_ids:
-                    v.append(
-                        Violation(
-                            code="proposition_without_evidence",
-                            loc=f"{ppath}.ledger_ids",
-                            message="a proposition must cite at least one ledger record of this run",
-                            expected="at least 1 ledger id",
-                            got=0,
-                        )
-                    )
-                if prop.entailment is not None:
-                    v.append(Violation(code="entailment_set_by_agent", loc=f"{ppath}.entailment", message="only the verifier fills entailment; send null", expected=None, got=prop.entailment))
-                if prop.confidence is not None:
-                    v.append(Violation(code="confidence_set_by_agent", loc=f"{ppath}.confidence", message="confidence is calibrated by the runtime; send null", expected=None, got=prop.confidence))
                 cited.extend((f"{ppath}.ledger_ids[{li}]", lid) for li, lid in enumerate(prop.ledger_ids))
             if claim.type == QUOTE and claim.quote_of is not None:
                 self._check_quote(art.run_id, claim.text, claim.quote_of.ledger_id, cpath, v)
@@ -203,13 +191,35 @@ class Gate:
                 v.append(viol.model_copy(update={"loc": f"$.action_intents[{ii}]" + viol.loc.removeprefix("$")}))
 
 
+# Rules the contract's schema now enforces (so a schema-constrained agent meets them), reported
+# under the gate's own stable codes and with what to do instead: (pydantic-derived code, field of a
+# proposition) -> (code, message, expected).
+_PROPOSITION_RULES = {
+    ("unknown_field", "entailment"): ("entailment_set_by_agent", "only the verifier fills entailment; leave the field out", None),
+    ("unknown_field", "confidence"): ("confidence_set_by_agent", "confidence is calibrated by the runtime; leave the field out", None),
+    ("too_short", "ledger_ids"): ("proposition_without_evidence", "a proposition must cite at least one ledger record of this run", "at least 1 ledger id"),
+    ("missing_field", "ledger_ids"): ("proposition_without_evidence", "a proposition must cite at least one ledger record of this run", "at least 1 ledger id"),
+}
+_PROPOSITION_LOC = re.compile(r"^\$\.claims\[\d+\]\.propositions\[\d+\]\.(\w+)$")
+
+
+def _gate_code(v: Violation) -> Violation:
+    m = _PROPOSITION_LOC.match(v.loc)
+    rule = _PROPOSITION_RULES.get((v.code, m.group(1))) if m else None
+    if rule is None:
+        return v
+    code, message, expected = rule
+    return v.model_copy(update={"code": code, "message": message, "expected": expected})
+
+
 def _path_key(loc: str) -> list[Any]:
     # "$.claims[10]" must sort after "$.claims[2]": compare indexes as numbers.
     return [(0, int(p)) if p.isdigit() else (1, p) for p in loc.replace("[", ".").replace("]", "").split(".")]
 
 
 def _as_document(raw: Any) -> tuple[Any, Violation | None]:
-    if isinstance(raw, Artifact):
+    if isinstance(raw, BaseModel):
+        # An AnnotatedArtifact (or any other model) is judged by its JSON like any sender's output.
         return raw.model_dump(mode="json"), None
     if isinstance(raw, (bytes, bytearray, str)):
         try:

@@ -17,16 +17,17 @@ Validation is JSON Schema Draft 2020-12 with two deliberate tightenings:
 from __future__ import annotations
 
 import copy
-import importlib
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from pkgutil import resolve_name
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import jsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
+from packaging.version import Version
 from pydantic import BaseModel, ConfigDict
 
 from warrant.ledger.canonical import canonical_json, sha256_hex
@@ -155,12 +156,6 @@ class RegisteredTool:
         return self.spec.timeout_s
 
 
-def version_key(version: str) -> tuple[int, int, int]:
-    """"1" == "1.0" == "1.0.0" for ordering; missing parts count as zero."""
-    parts = [int(p) for p in version.split(".")]
-    return tuple(parts + [0] * (3 - len(parts)))  # type: ignore[return-value]
-
-
 def _field_of(err: jsonschema.ValidationError) -> str:
     path = [str(p) for p in err.absolute_path]
     if err.validator == "required" and isinstance(err.instance, dict):
@@ -188,14 +183,12 @@ def _unchecked_formats(schema: Any, path: tuple[str, ...] = ()) -> Iterator[tupl
 
 
 def _resolve_entrypoint(origin: str, entrypoint: str) -> Callable[..., Any]:
-    module_name, _, attr = entrypoint.partition(":")
     try:
-        module = importlib.import_module(module_name)
+        fn = resolve_name(entrypoint)
+    except AttributeError as exc:
+        raise RegistryError(origin, "entrypoint", f"{entrypoint!r}: {exc}") from None
     except Exception as exc:  # an import error inside the module is as fatal as a missing one
-        raise RegistryError(origin, "entrypoint", f"cannot import module {module_name!r}: {type(exc).__name__}: {exc}") from None
-    fn = getattr(module, attr, None)
-    if fn is None:
-        raise RegistryError(origin, "entrypoint", f"module {module_name!r} has no attribute {attr!r}")
+        raise RegistryError(origin, "entrypoint", f"cannot import {entrypoint!r}: {type(exc).__name__}: {exc}") from None
     if not callable(fn):
         raise RegistryError(origin, "entrypoint", f"{entrypoint!r} is not callable")
     return fn
@@ -234,9 +227,9 @@ class ToolRegistry:
 
     def __init__(self, tools: Iterable[tuple[str, RegisteredTool]]):
         by_key: dict[tuple[str, str], RegisteredTool] = {}
-        origins: dict[tuple[str, tuple[int, int, int]], tuple[str, str]] = {}
+        origins: dict[tuple[str, Version], tuple[str, str]] = {}  # Version("1") == Version("1.0.0")
         for origin, tool in tools:
-            nkey = (tool.name, version_key(tool.version))
+            nkey = (tool.name, Version(tool.version))
             if nkey in origins:
                 first_origin, first_version = origins[nkey]
                 raise RegistryError(
@@ -248,7 +241,7 @@ class ToolRegistry:
             origins[nkey] = (origin, tool.version)
             by_key[(tool.name, tool.version)] = tool
         by_name: dict[str, tuple[RegisteredTool, ...]] = {}
-        for tool in sorted(by_key.values(), key=lambda t: (t.name, version_key(t.version))):
+        for tool in sorted(by_key.values(), key=lambda t: (t.name, Version(t.version))):
             by_name[tool.name] = by_name.get(tool.name, ()) + (tool,)
         object.__setattr__(self, "_tools", MappingProxyType(by_key))
         object.__setattr__(self, "_by_name", MappingProxyType(by_name))
@@ -453,5 +446,4 @@ __all__ = [
     "UnknownVersion",
     "json_problems",
     "make_validator",
-    "version_key",
 ]

@@ -24,7 +24,6 @@ def artifact(**over):
                         "pred": "exceeds_cap",
                         "args": {"line_id": "14", "cap_source": "engagement_letter"},
                         "ledger_ids": [LID],
-                        "entailment": None,
                     }
                 ],
             }

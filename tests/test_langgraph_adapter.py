@@ -15,6 +15,7 @@ from langgraph.types import Command  # noqa: E402
 from warrant.examples.invoice_audit import graph as example  # noqa: E402
 from warrant.examples.invoice_audit import tools_impl  # noqa: E402
 from warrant.examples.invoice_audit.policy import policy  # noqa: E402
+from warrant.runtime.contract import AnnotatedProposition  # noqa: E402
 from warrant.runtime.graph import ControlPlane  # noqa: E402
 from warrant.runtime.graph.langgraph_adapter import WarrantEdges, WarrantState, initial_state  # noqa: E402
 
@@ -67,7 +68,7 @@ def build(plane):
     def tool_caller(state):
         claims = []
         for c in state["artifact"]["claims"]:
-            claims.append({**c, "propositions": [{**p, "entailment": None, "confidence": None} for p in c["propositions"]]})
+            claims.append({**c, "propositions": [AnnotatedProposition.model_validate(p).unannotated().model_dump(mode="json") for p in c["propositions"]]})
         deps = ["f_exceeds", "f_rate", "f_hours", "f_cap"]
         return {"artifact": {"run_id": state["warrant"]["run_id"], "from_agent": "tool_caller", "claims": claims, "action_intents": [
             {"tool": "flag_invoice_line", "args": {"invoice_id": "INV-4421", "line_id": "14", "reason": "exceeds_cap"},

@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from warrant.runtime.contract import ActionIntent, Artifact, Claim
+from warrant.runtime.contract import ActionIntent, AnnotatedArtifact, AnnotatedClaim, Artifact, Claim
 from warrant.runtime.verify.verdict import PropositionVerdict
 from warrant.runtime.violations import Violation
 
@@ -79,7 +79,7 @@ class AgentContext:
     round: int
     max_rounds: int
     task: dict[str, Any]
-    inbox: list[Artifact]
+    inbox: list[AnnotatedArtifact]
     evidence: list[EvidenceRef]
     feedback: list[Feedback]
     tools: ToolPort
@@ -119,11 +119,10 @@ class Agent(Protocol):
     def act(self, ctx: AgentContext) -> AgentOutput: ...
 
 
-def restate(claim: Claim) -> Claim:
-    """A claim received from upstream, fit to be sent again: the verifier's `entailment` and
-    `confidence` are cleared, because an agent sending them is rejected by the gate."""
-    props = [p.model_copy(update={"entailment": None, "confidence": None}) for p in claim.propositions]
-    return claim.model_copy(update={"propositions": props})
+def restate(claim: Claim | AnnotatedClaim) -> Claim:
+    """A claim received from upstream, fit to be sent again: without the verifier's `entailment`
+    and `confidence`, which the agents' contract has no field for."""
+    return claim.unannotated() if isinstance(claim, AnnotatedClaim) else claim
 
 
 def intent(tool: str, args: dict[str, Any], *, depends_on: list[str] | None = None, requires_grant: bool = False,

@@ -21,7 +21,7 @@ from typing import Any, TypedDict
 
 
 from warrant.runtime.claimset import claim_set
-from warrant.runtime.contract import Artifact
+from warrant.runtime.contract import AnnotatedArtifact, Artifact
 from warrant.runtime.graph.agent import EvidenceRef
 from warrant.runtime.graph.report import Handoff
 from warrant.runtime.graph.runner import ControlPlane
@@ -157,7 +157,7 @@ class WarrantEdges:
         def act(state: dict[str, Any]) -> dict[str, Any]:
             w = copy.deepcopy(state["warrant"])
             run_id = w["run_id"]
-            art = Artifact.model_validate(state["artifact"])
+            art = AnnotatedArtifact.model_validate(state["artifact"])
             verdicts = {c["claim_id"]: c for h in w["handoffs"] for c in h.get("verdicts", [])}
             # Phase A: decide, without side effects, which calls need a human; ask for each.
             plans: list[tuple[str, Any, Any]] = []

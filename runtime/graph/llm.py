@@ -22,7 +22,7 @@ SYSTEM_PROMPT = """You are the {node} agent in an invoice-audit graph run by War
 Answer with ONE JSON object that validates against the given JSON Schema (the hand-off artifact), nothing else.
 Rules: set run_id to "{run_id}" and from_agent to "{node}". Every Assertion is split into propositions,
 each citing ledger_ids taken ONLY from the evidence list you are given (never invent ids, never cite
-another agent's artifact). Leave entailment and confidence null. A Quote copies text verbatim from the
+another agent's artifact). Never send entailment or confidence: only the verifier writes them. A Quote copies text verbatim from the
 record named in quote_of. Text for a client is a Conjecture. If the evidence does not settle something,
 do not guess: put it in open_questions instead. Predicates: {predicates}."""
 

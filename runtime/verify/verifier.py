@@ -24,8 +24,10 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from warrant.ledger import EvidenceRecord, Journal, Ledger
-from warrant.runtime.contract import ASSERTION, QUOTE, Artifact, Claim, Proposition, content_hash
+from warrant.ledger import EvidenceRecord
+from warrant.ledger.ports import JournalWriter, LedgerReader
+from warrant.runtime.contract import ASSERTION, QUOTE, AnnotatedArtifact, Artifact, Claim, Proposition, content_hash
+from warrant.runtime.ports import PropositionChecker
 from warrant.runtime.verify.backends.base import CONTRA, ENTAIL, NLIBackend
 from warrant.runtime.verify.predicates import PredicateRegistry, UnknownPredicate, default_registry
 from warrant.runtime.verify.predicates.text import statement_problems
@@ -106,13 +108,17 @@ class _Pending:
 class Verifier:
     def __init__(
         self,
-        ledger: Ledger,
+        ledger: LedgerReader,
         backend: NLIBackend | None = None,
         *,
         predicates: PredicateRegistry | None = None,
-        journal: Journal | None = None,
+        journal: JournalWriter | None = None,
         config: VerifierConfig | None = None,
+        checker: PropositionChecker | None = None,
     ):
+        # checker: where `verify` sends its propositions (default: this verifier's own `check`;
+        # actors.verifier_pool.PoolChecker sends them to the Serve pool)
+        self._checker = checker if checker is not None else self
         self._ledger = ledger
         self._backend = backend
         self._predicates = predicates or default_registry()
@@ -130,7 +136,7 @@ class Verifier:
         art = artifact if isinstance(artifact, Artifact) else Artifact.model_validate(artifact)
         rejected_before = self._rejected_before(art.run_id)
         tasks = [(c, p) for c in art.claims if c.type != QUOTE for p in c.propositions]
-        by_prop = {id(p): v for (c, p), v in zip(tasks, self.check(art.run_id, tasks, rejected_before, progress=progress))}
+        by_prop = {id(p): v for (c, p), v in zip(tasks, self._checker.check(art.run_id, tasks, rejected_before, progress=progress))}
         claims = []
         for c in art.claims:
             if c.type == QUOTE:
@@ -435,18 +441,16 @@ def _canonical(text: str) -> str:
     return canonical_text(text)
 
 
-def annotate(artifact: Artifact, verdict: ArtifactVerdict) -> Artifact:
+def annotate(artifact: Artifact, verdict: ArtifactVerdict) -> AnnotatedArtifact:
     """The artifact with `entailment` and `confidence` filled in from the verdict: only the
-    verifier writes them."""
+    verifier writes them, into the annotated type agents never send."""
     by_id = {(p.claim_id, p.proposition_id): p for c in verdict.claims for p in c.propositions}
-    claims = []
-    for c in artifact.claims:
-        props = [
-            p.model_copy(update={"entailment": v.status, "confidence": round(v.confidence, 4)}) if (v := by_id.get((c.id, p.id))) else p
-            for p in c.propositions
-        ]
-        claims.append(c.model_copy(update={"propositions": props}))
-    return artifact.model_copy(update={"claims": claims})
+    doc = artifact.model_dump()
+    for c in doc["claims"]:
+        for p in c["propositions"]:
+            if v := by_id.get((c["id"], p["id"])):
+                p.update(entailment=v.status, confidence=round(v.confidence, 4))
+    return AnnotatedArtifact.model_validate(doc)
 
 
 def _claim_status(claim: Claim, props: list[PropositionVerdict]) -> Status:

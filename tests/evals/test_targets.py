@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from warrant.evals.invoice_audit import graphs
+from warrant.runtime.contract import AnnotatedProposition
 from warrant.runtime.evals import Setup, evaluate, load_gold
 from warrant.runtime.evals.targets import GraphTarget, LangGraphTarget, TargetError, resolve
 from warrant.runtime.graph import Graph, ScriptedAgent
@@ -93,7 +94,7 @@ def test_a_langgraph_graph_is_scored_through_the_same_interface(tmp_path):
             return {"artifact": line_claims(state["warrant"]["run_id"], "analyst", inv, ids["inv"], terms, ids["terms"])}
 
         def tool_caller(state):
-            claims = [{**c, "propositions": [{**p, "entailment": None, "confidence": None} for p in c["propositions"]]}
+            claims = [{**c, "propositions": [AnnotatedProposition.model_validate(p).unannotated().model_dump(mode="json") for p in c["propositions"]]}
                       for c in state["artifact"]["claims"]]
             over = [c["id"] for c in claims if c["id"].startswith("over_")]
             intents = [{"tool": "flag_invoice_line", "requires_grant": True, "depends_on": [cid, "rate_" + cid[5:]],

@@ -9,8 +9,7 @@ import pytest
 import ray
 from ray import serve
 
-from warrant.actors.store import LedgerClient
-from warrant.actors.verifier_pool import VERIFIER_DEPLOYMENT, PoolConfig, PooledVerifier, pool_app
+from warrant.actors.verifier_pool import VERIFIER_DEPLOYMENT, PoolChecker, PoolConfig, pool_app
 from warrant.ledger import Ledger
 from warrant.runtime.contract import Claim, Proposition
 from warrant.runtime.verify.backends.registry import load_backend
@@ -88,7 +87,7 @@ def test_a_replica_killed_mid_batch_loses_no_verdict_and_duplicates_none(shared,
     handle = serve.run(pool_app(shared.uri, cfg), name="killpool", route_prefix=None)
     _wait(lambda: len(_replica_actors()) >= 2, 60, "two replicas")
     tasks = _tasks(shared, 160)
-    pooled = PooledVerifier(LedgerClient(shared.uri), handle, retry_wait_s=0.2)
+    pooled = PoolChecker(handle, retry_wait_s=0.2)
     out: dict[str, list] = {}
 
     def verify_all():

@@ -98,3 +98,12 @@ def _dynamically_quantized(path: Path) -> bool:
                 return True
             tail = chunk[-len(needle):]
     return False
+
+
+def load(target: str, *, device: str = "cpu", **kw) -> OnnxNLI:
+    """The `warrant.backends` factory for "onnx:DIR" (ONNX Runtime here runs on the CPU; `device`
+    is accepted for the common factory signature)."""
+    path = Path(target)
+    if not path.is_dir():
+        raise ModelMissingError(f"no model folder at {path}")
+    return OnnxNLI(path, **kw)

@@ -59,3 +59,8 @@ class TorchNLI(NLIBackend):
                 logits = self._model(**batch).logits.float()
                 out[idx] = torch.softmax(logits, dim=-1).cpu().numpy()
         return calibrate(to_fixed_order(out, self._perm), self.temperature)
+
+
+def load(target: str, *, device: str = "cpu", **kw) -> TorchNLI:
+    """The `warrant.backends` factory for "torch:DIR_OR_NAME"."""
+    return TorchNLI(target, device=device, **kw)

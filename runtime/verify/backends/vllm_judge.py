@@ -69,3 +69,9 @@ class VllmJudge(NLIBackend):
         text = self._llm.generate([prompt], params, use_tqdm=False)[0].outputs[0].text
         i = choices.index(text)  # the constraint guarantees membership; a ValueError here is a vLLM bug
         return spans[i][0], spans[i][1], text
+
+
+def load(target: str, *, device: str = "cpu", **kw) -> VllmJudge:
+    """The `warrant.backends` factory for "vllm:DIR_OR_NAME" (vLLM places the model on its GPUs;
+    `device` is accepted for the common factory signature)."""
+    return VllmJudge(target, **kw)
