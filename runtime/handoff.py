@@ -252,7 +252,7 @@ class Handoffs:
     def _carry_out(self, run_id: str, sender: str, rnd: int, plan: _Plan, verdicts: Sequence[ClaimVerdict],
                    texts: Mapping[str, str], on_call: Callable[[Any, ExecuteOutcome], None] | None,
                    review_context: Mapping[str, Any]) -> Acted:
-        intent = plan.intent
+        intent: ActionIntent = plan.intent
         grant_id = plan.grant_id
         if plan.approval is not None:
             grant_id = self.grants.issue_human(run_id, intent.tool, intent.version, dict(intent.args), plan.claim_set_hash,
@@ -260,44 +260,44 @@ class Handoffs:
         out = self.call(run_id, intent, grant_id)
         if on_call is not None:
             on_call(intent, out)
-        get = intent.get if isinstance(intent, dict) else lambda k, d=None: getattr(intent, k, d)
-        args = get("args") if isinstance(get("args"), dict) else {}
-        action = Action(round=rnd, node=sender, tool=str(get("tool")), args=dict(args), depends_on=list(get("depends_on") or []),
-                        status="refused", call_id=getattr(out, "call_id", None))
+        action = Action(round=rnd, node=sender, tool=intent.tool, args=dict(intent.args), depends_on=list(intent.depends_on),
+                        status="refused", call_id=out.call_id, code=out.error)
         if isinstance(out, ToolResult):
             action = action.model_copy(update=dict(status="executed", grant_id=out.grant_id, grant_issuer=self.grant_issuer(out),
                                                    ledger_id=out.ledger_id, output=out.output))
-        elif isinstance(out, ToolRefused) and out.code in ("grant_missing", "claims_unverified"):
-            action = self._review(run_id, sender, rnd, action, out, plan, verdicts)
         elif isinstance(out, ToolCallRejected):
-            action = action.model_copy(update=dict(code=out.error, message=out.violations[0].message if out.violations else ""))
+            action = action.model_copy(update=dict(message=out.violations[0].message if out.violations else ""))
+        elif isinstance(out, ToolRefused) and out.code in ("grant_missing", "claims_unverified"):
+            action = action.model_copy(update=self._waits(run_id, sender, rnd, action, out, plan.reason, verdicts))
         else:
-            action = action.model_copy(update=dict(status="failed" if out.status == "failed" else "refused", code=out.code,
-                                                   message=out.message, grant_id=out.grant_id))
+            action = action.model_copy(update=dict(status="failed" if out.status == "failed" else "refused", message=out.message,
+                                                   grant_id=out.grant_id))
         queued = None
         if action.review is not None and self.review is not None:
             r = action.review
-            item = self.review.enqueue(run_id=run_id, agent=sender, round=rnd, tool=r.tool, version=r.version, args=r.args,
-                                       depends_on=r.depends_on, reason=r.reason, message=r.message, claim_texts=dict(texts),
-                                       **review_context)
-            queued = item.item_id
+            queued = self.review.enqueue(run_id=run_id, agent=sender, round=rnd, tool=r.tool, version=r.version, args=r.args,
+                                         depends_on=r.depends_on, reason=r.reason, message=r.message, claim_texts=dict(texts),
+                                         **review_context).item_id
             action = action.model_copy(update={"review": r.model_copy(update={"queue_id": queued})})
         return Acted(plan.index, plan.irreversible, out, action, queued)
 
-    def _review(self, run_id: str, sender: str, rnd: int, action: Action, out: ToolRefused, plan: _Plan,
-                verdicts: Sequence[ClaimVerdict]) -> Action:
-        """A call that waits for a person: for the claims to be settled, or for an approval."""
+    @staticmethod
+    def _waits(run_id: str, sender: str, rnd: int, action: Action, out: ToolRefused, asked: str,
+               verdicts: Sequence[ClaimVerdict]) -> dict[str, Any]:
+        """A call that waits for a person: for its claims to be settled with evidence (only the
+        unsupported ones are shown), or for an approval nobody gave (`asked`: why one was needed)."""
         if out.code == "claims_unverified":
             wanted = {u.claim_id for u in out.unverified}
             unsupported = [p for c in verdicts if c.claim_id in wanted for p in c.propositions if p.status != "supported"]
-            reason, message = "claims_unverified", "depends on claims that are not supported: a reviewer must settle them with evidence first"
+            reason, said, shown = "claims_unverified", out.message, \
+                "depends on claims that are not supported: a reviewer must settle them with evidence first"
         else:
-            unsupported, reason, message = [], "no_policy_grant", plan.reason or out.message
+            unsupported, reason = [], "no_policy_grant"
+            said = shown = asked or out.message
         item = ReviewItem(run_id=run_id, round=rnd, node=sender, tool=out.tool, version=out.version, args=dict(action.args),
-                          depends_on=list(action.depends_on),
-                          claim_set_hash=out.claim_set_hash or claim_set(self.journal, run_id, action.depends_on).hash,
-                          reason=reason, message=out.message if reason == "claims_unverified" else message, unsupported=unsupported)
-        return action.model_copy(update=dict(status="queued_for_review", code=out.code, message=message, review=item))
+                          depends_on=list(action.depends_on), claim_set_hash=out.claim_set_hash, reason=reason, message=said,
+                          unsupported=unsupported)
+        return dict(status="queued_for_review", message=shown, review=item)
 
 
 def laundering(violations: Iterable[Violation], known: Mapping[str, str]) -> list[str]:
