@@ -38,6 +38,7 @@ from warrant.runtime.graph.approval import Approval, ApprovalRequest, Approver, 
 from warrant.runtime.graph.report import Action, Handoff, ReviewItem
 from warrant.runtime.grants import Grant, Policy
 from warrant.runtime.review.ports import JournalPort
+from warrant.runtime.review.queue import QUEUED_REFUSALS
 from warrant.runtime.toolbus import ExecuteOutcome, ProposeOutcome, ToolCallAccepted, ToolCallRejected, ToolRefused, ToolResult
 from warrant.runtime.verify.verdict import ArtifactVerdict, ClaimVerdict
 from warrant.runtime.verify.verifier import annotate
@@ -267,7 +268,7 @@ class Handoffs:
                                                    ledger_id=out.ledger_id, output=out.output))
         elif isinstance(out, ToolCallRejected):
             action = action.model_copy(update=dict(message=out.violations[0].message if out.violations else ""))
-        elif isinstance(out, ToolRefused) and out.code in ("grant_missing", "claims_unverified"):
+        elif isinstance(out, ToolRefused) and out.code in QUEUED_REFUSALS:
             action = action.model_copy(update=self._waits(run_id, sender, rnd, action, out, plan.reason, verdicts))
         else:
             action = action.model_copy(update=dict(status="failed" if out.status == "failed" else "refused", message=out.message,
@@ -289,13 +290,12 @@ class Handoffs:
         if out.code == "claims_unverified":
             wanted = {u.claim_id for u in out.unverified}
             unsupported = [p for c in verdicts if c.claim_id in wanted for p in c.propositions if p.status != "supported"]
-            reason, said, shown = "claims_unverified", out.message, \
-                "depends on claims that are not supported: a reviewer must settle them with evidence first"
+            said, shown = out.message, "depends on claims that are not supported: a reviewer must settle them with evidence first"
         else:
-            unsupported, reason = [], "no_policy_grant"
+            unsupported = []
             said = shown = asked or out.message
         item = ReviewItem(run_id=run_id, round=rnd, node=sender, tool=out.tool, version=out.version, args=dict(action.args),
-                          depends_on=list(action.depends_on), claim_set_hash=out.claim_set_hash, reason=reason, message=said,
+                          depends_on=list(action.depends_on), claim_set_hash=out.claim_set_hash, reason=QUEUED_REFUSALS[out.code], message=said,
                           unsupported=unsupported)
         return dict(status="queued_for_review", message=shown, review=item)
 
