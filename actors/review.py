@@ -19,15 +19,29 @@ item (actors/store.py UNIQUE_KINDS), so two review pages cannot both approve one
 
 from __future__ import annotations
 
-from typing import Any
+import itertools
+from typing import Any, Sequence
 
 import ray
 
 from warrant.actors.runner import Runtime, RuntimeNotFound
-from warrant.actors.toolbus_actor import ToolBusClient
 from warrant.runtime.grants import GrantBook
 from warrant.runtime.review.ports import ReviewRuntime, ReviewRuntimeError
 from warrant.runtime.review.queue import ReviewQueue
+from warrant.runtime.toolbus import ExecuteOutcome
+
+
+class ToolBusClient:
+    """The tool bus's `execute` in front of ToolBusActors (round robin), blocking like `ToolBus`."""
+
+    def __init__(self, toolbuses: Sequence[Any]):
+        if not toolbuses:
+            raise ValueError("toolbuses: expected at least one ToolBusActor handle")
+        self._buses = list(toolbuses)
+        self._next = itertools.cycle(range(len(self._buses)))
+
+    def execute(self, run_id: str, intent: Any, grant_id: str | None = None) -> ExecuteOutcome:
+        return ray.get(self._buses[next(self._next)].execute.remote(run_id, intent, grant_id))
 
 
 def review_queue(rt: Runtime, *, policy: Any = None) -> ReviewQueue:

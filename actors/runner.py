@@ -8,7 +8,7 @@ the other runs go on.
 
 The hand-off itself is runtime/handoff.py's, the same as in process and on LangGraph's edges: this
 module only hands it the actors through its ports (`GateActors` for the gate actors,
-`ToolBusClient` for the tool-bus actors, `PooledVerifier` for the verifier pool, the LedgerActor's
+`ToolBuses` for the tool-bus actors, `PooledVerifier` for the verifier pool, the LedgerActor's
 `JournalClient` for the journal and grants).
 """
 
@@ -25,16 +25,17 @@ import ray
 from warrant.actors.gate_actor import start_gates
 from warrant.actors.ledger_actor import NAMESPACE, ensure_ledger_actor, ledger_actor_name
 from warrant.actors.store import JournalClient, LedgerClient
-from warrant.actors.toolbus_actor import ToolBusClient, start_toolbuses
+from warrant.actors.toolbus_actor import start_toolbuses
 from warrant.actors.verifier_pool import PooledVerifier
 from warrant.runtime.contract import Artifact
-from warrant.runtime.gate import GateDecision
 from warrant.runtime.graph.approval import Approver, approve_nothing
 from warrant.runtime.graph.report import Action
-from warrant.runtime.grants import GrantBook, Policy
-from warrant.runtime.handoff import Handoffs
-from warrant.runtime.verify.verdict import ArtifactVerdict
+from warrant.runtime.handoff import Handoffs, claim_texts
+from warrant.runtime.toolbus import ExecuteOutcome, ProposeOutcome
 from warrant.runtime.violations import Violation
+from warrant.runtime.gate import GateDecision
+from warrant.runtime.grants import GrantBook, Policy
+from warrant.runtime.verify.verdict import ArtifactVerdict
 
 
 @dataclass
@@ -167,13 +168,25 @@ class GateActors:
         return ray.get(self._gates[next(self._next)].check.remote(artifact, run_id))
 
 
-class _NoBus:
-    """The bus port of a runtime started without a tools folder: any call is a usage error."""
+class ToolBuses:
+    """The bus port (runtime/handoff.py `BusPort`) in front of ToolBusActors, round robin: the
+    runner keeps many calls in flight, and each actor serves several at once (max_concurrency)."""
 
-    def _refuse(self, *_: Any, **__: Any) -> Any:
-        raise RuntimeError("this runtime has no tool bus (start it with a tools folder)")
+    def __init__(self, toolbuses: Sequence[Any]):
+        self._buses = list(toolbuses)
+        self._next = itertools.cycle(range(max(1, len(self._buses))))
 
-    propose = execute = _refuse
+    def actor(self) -> Any:
+        """The next ToolBusActor (the HTTP ingress's direct /tool-calls use it too)."""
+        if not self._buses:
+            raise RuntimeError("this runtime has no tool bus (start it with a tools folder)")
+        return self._buses[next(self._next)]
+
+    def propose(self, run_id: str, intent: Any) -> ProposeOutcome:
+        return ray.get(self.actor().propose.remote(run_id, intent))
+
+    def execute(self, run_id: str, intent: Any, grant_id: str | None = None) -> ExecuteOutcome:
+        return ray.get(self.actor().execute.remote(run_id, intent, grant_id))
 
 
 class Runner:
@@ -186,24 +199,21 @@ class Runner:
                  approver: Approver = approve_nothing):
         self.rt = runtime
         self.review = review
+        self._verifier = PooledVerifier(runtime.ledger(), runtime.pool, journal=runtime.journal())
+        # Verifier.verify is synchronous (it waits on the pool); each runs on its own thread.
+        self._threads = ThreadPoolExecutor(max_workers=max_parallel, thread_name_prefix="warrant-verify")
+        # The pipeline blocks on actor calls and on the pool too: each step runs on one of these threads.
         self.approver = approver
+        self._buses = ToolBuses(runtime.toolbuses)
         journal = runtime.journal()
-        self.handoffs = Handoffs(
-            gate=GateActors(runtime.gates), verifier=PooledVerifier(runtime.ledger(), runtime.pool, journal=journal),
-            bus=ToolBusClient(runtime.toolbuses) if runtime.toolbuses else _NoBus(), grants=GrantBook(journal), journal=journal,
-            policy=runtime.policy, review=review,
-        )
-        # The pipeline blocks on actor calls and on the pool; each step runs on its own thread.
-        self._threads = ThreadPoolExecutor(max_workers=max_parallel, thread_name_prefix="warrant-step")
+        self.handoffs = Handoffs(gate=GateActors(runtime.gates), verifier=self._verifier, bus=self._buses, grants=GrantBook(journal),
+                                 journal=journal, policy=runtime.policy, review=review)
         self._slots = asyncio.Semaphore(max_parallel)
-        self._bus_rr = itertools.cycle(range(max(1, len(runtime.toolbuses))))
         self._timeout = step_timeout_s
 
     def _bus(self):
         """One ToolBusActor, round robin (the HTTP ingress's direct /tool-calls)."""
-        if not self.rt.toolbuses:
-            raise RuntimeError("this runtime has no tool bus (start it with a tools folder)")
-        return self.rt.toolbuses[next(self._bus_rr)]
+        return self._buses.actor()
 
     async def submit(self, artifact: Artifact | Mapping[str, Any] | str | bytes, *, run_id: str | None = None,
                      sender: str | None = None, execute: bool = False, grant_ids: Mapping[int, str] | None = None) -> Step:
@@ -226,8 +236,9 @@ class Runner:
         if not (execute and checked.passed):
             step.tool_calls = self.handoffs.propose(art.run_id, art)
             return step
-        acted = sorted(self.handoffs.act(art.run_id, art.from_agent, checked.artifact, checked.verdict.claims,
-                                         approver=self.approver, grant_ids=grant_ids), key=lambda a: a.index)
+        acted = sorted(self.handoffs.act(art.run_id, art.from_agent, art.action_intents, checked.verdict.claims,
+                                         claim_texts=claim_texts(art), approver=self.approver, grant_ids=grant_ids),
+                       key=lambda a: a.index)
         step.tool_calls = [a.call for a in acted]
         step.actions = [a.action for a in acted]
         step.queued = [a.queued for a in acted if a.queued]
@@ -256,4 +267,4 @@ class Runner:
         self._threads.shutdown(wait=False)
 
 
-__all__ = ["GateActors", "RunResult", "Runner", "Runtime", "RuntimeNotFound", "Step"]
+__all__ = ["GateActors", "RunResult", "Runner", "Runtime", "RuntimeNotFound", "Step", "ToolBuses"]

@@ -11,8 +11,7 @@ act twice. A caller that sees the actor die looks up the call in the journal ins
 
 from __future__ import annotations
 
-import itertools
-from typing import Any, Sequence
+from typing import Any
 
 import ray
 
@@ -43,27 +42,10 @@ class ToolBusActor:
         return self._bus.stuck_calls
 
 
-class ToolBusClient:
-    """The tool bus in front of ToolBusActors (round robin), blocking like `ToolBus`: what the
-    review queue and the hand-off pipeline (runtime/handoff.py `BusPort`) call on Ray."""
-
-    def __init__(self, toolbuses: Sequence[Any]):
-        if not toolbuses:
-            raise ValueError("toolbuses: expected at least one ToolBusActor handle")
-        self._buses = list(toolbuses)
-        self._next = itertools.cycle(range(len(self._buses)))
-
-    def propose(self, run_id: str, intent: Any) -> ProposeOutcome:
-        return ray.get(self._buses[next(self._next)].propose.remote(run_id, intent))
-
-    def execute(self, run_id: str, intent: Any, grant_id: str | None = None) -> ExecuteOutcome:
-        return ray.get(self._buses[next(self._next)].execute.remote(run_id, intent, grant_id))
-
-
 def start_toolbuses(
     n: int, ledger_uri: str, writer: "ray.actor.ActorHandle", tools_dir: str, policy: Policy | None = None, *, prefix: str | None = None, detached: bool = False
 ) -> list:
     return [_named(ToolBusActor, f"{prefix}-{i}" if prefix else None, detached).remote(ledger_uri, writer, tools_dir, policy) for i in range(n)]
 
 
-__all__ = ["ToolBusActor", "ToolBusClient", "start_toolbuses"]
+__all__ = ["ToolBusActor", "start_toolbuses"]

@@ -186,19 +186,21 @@ class Handoffs:
         return [self.bus.propose(run_id, it) for it in artifact.action_intents]
 
     # -- acting on a passed artifact ---------------------------------------------------------------
-    def act(self, run_id: str, sender: str, artifact: Artifact, verdicts: Sequence[ClaimVerdict], *, round: int = 0,
-            approver: Approver = approve_nothing, grant_ids: Mapping[int, str] | None = None,
-            on_call: Callable[[Any, ExecuteOutcome], None] | None = None, bubble: tuple[type[BaseException], ...] = (),
-            review_context: Mapping[str, Any] | None = None) -> list[Acted]:
-        """Carry out the intents of a passed artifact (see the module docstring).
+    def act(self, run_id: str, sender: str, intents: Sequence[ActionIntent], verdicts: Sequence[ClaimVerdict], *,
+            claim_texts: Mapping[str, str] | None = None, round: int = 0, approver: Approver = approve_nothing,
+            grant_ids: Mapping[int, str] | None = None, on_call: Callable[[Any, ExecuteOutcome], None] | None = None,
+            bubble: tuple[type[BaseException], ...] = (), review_context: Mapping[str, Any] | None = None) -> list[Acted]:
+        """Carry out the action intents of a passed artifact (see the module docstring).
 
-        `grant_ids`: intent index -> a grant the caller already holds (no one is asked then).
+        `verdicts`: the hand-off's claim verdicts; `claim_texts`: claim id -> text, shown with a
+        queued call (`claim_texts(artifact)`). `grant_ids`: intent index -> a grant the caller
+        already holds (no one is asked then).
         `on_call(intent, outcome)`: after every bus call, e.g. to save a report. `bubble`:
         exception types the approver raises on purpose (LangGraph's interrupt), passed through;
         any other exception from the approver approves nothing. `review_context`: more fields
         for a queued item (graph, task, report_path)."""
-        plans = self._plans(run_id, artifact, verdicts, approver, grant_ids or {}, bubble)
-        texts = {c.id: c.text for c in artifact.claims}
+        plans = self._plans(run_id, intents, verdicts, approver, grant_ids or {}, bubble)
+        texts = dict(claim_texts or {})
         return [self._carry_out(run_id, sender, round, p, verdicts, texts, on_call, review_context or {}) for p in plans]
 
     def call(self, run_id: str, intent: Any, grant_id: str | None = None) -> ExecuteOutcome:
@@ -210,10 +212,10 @@ class Handoffs:
         g = self.grants.lookup(gid) if gid else None
         return g.issuer if g else None
 
-    def _plans(self, run_id: str, art: Artifact, verdicts: Sequence[ClaimVerdict], approver: Approver,
+    def _plans(self, run_id: str, intents: Sequence[ActionIntent], verdicts: Sequence[ClaimVerdict], approver: Approver,
                grant_ids: Mapping[int, str], bubble: tuple[type[BaseException], ...]) -> list[_Plan]:
         # No side effects here but the approver's questions: a transport may run this twice.
-        proposed = [(i, it, self.bus.propose(run_id, it)) for i, it in enumerate(art.action_intents)]
+        proposed = [(i, it, self.bus.propose(run_id, it)) for i, it in enumerate(intents)]
         proposed.sort(key=lambda t: isinstance(t[2], ToolCallAccepted) and t[2].irreversible)
         plans = []
         for i, it, p in proposed:
@@ -300,6 +302,11 @@ class Handoffs:
         return dict(status="queued_for_review", message=shown, review=item)
 
 
+def claim_texts(artifact: Any) -> dict[str, str]:
+    """Claim id -> text, what a person sees beside a queued call."""
+    return {c.id: c.text for c in artifact.claims}
+
+
 def laundering(violations: Iterable[Violation], known: Mapping[str, str]) -> list[str]:
     """Unknown ledger ids that are the hash of an earlier hand-off: an agent cited an agent."""
     out = []
@@ -313,4 +320,4 @@ def laundering(violations: Iterable[Violation], known: Mapping[str, str]) -> lis
 
 
 __all__ = ["Acted", "BusPort", "Checked", "GatePort", "GrantPort", "Handoffs", "ReviewPort", "VerifierPort", "artifact_id",
-           "laundering", "parse_artifact"]
+           "claim_texts", "laundering", "parse_artifact"]

@@ -56,7 +56,7 @@ def test_every_approval_is_asked_before_any_call(plane):
         raise Paused
 
     with pytest.raises(Paused):
-        pipe.act(RUN, "analyst", checked.artifact, checked.verdict.claims, approver=pause, bubble=(Paused,))
+        pipe.act(RUN, "analyst", checked.artifact.action_intents, checked.verdict.claims, approver=pause, bubble=(Paused,))
     assert asked == [("send_email", ["c1"], "no policy rule covers send_email")]
     # The reversible lookup comes first in acting order, yet nothing ran: the question came first.
     assert len(calls(plane)) == before
@@ -69,7 +69,7 @@ def test_a_broken_approver_approves_nothing(plane):
     def broken(req):
         raise RuntimeError("the desk is on fire")
 
-    acted = pipe.act(RUN, "analyst", checked.artifact, checked.verdict.claims, approver=broken)
+    acted = pipe.act(RUN, "analyst", checked.artifact.action_intents, checked.verdict.claims, approver=broken)
     assert [(a.index, a.action.tool, a.action.status) for a in acted] == [
         (1, "lookup_invoice", "executed"), (0, "send_email", "queued_for_review")]
     email = acted[1]
@@ -81,7 +81,7 @@ def test_a_broken_approver_approves_nothing(plane):
 def test_an_approval_becomes_a_human_grant_spent_by_the_call(plane):
     pipe = Handoffs.of(plane)
     checked = passed(plane, pipe)
-    acted = pipe.act(RUN, "analyst", checked.artifact, checked.verdict.claims, approver=lambda req: Approval(approver="dana"))
+    acted = pipe.act(RUN, "analyst", checked.artifact.action_intents, checked.verdict.claims, approver=lambda req: Approval(approver="dana"))
     email = next(a for a in acted if a.irreversible)
     assert email.action.status == "executed" and email.action.grant_issuer == "human:dana"
     assert email.call.grant_id == email.action.grant_id and plane.grants.used(email.call.grant_id)

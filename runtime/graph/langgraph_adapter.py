@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 from typing import Any, TypedDict
 
-from warrant.runtime.contract import Artifact
+from warrant.runtime.contract import ActionIntent
 from warrant.runtime.graph.agent import EvidenceRef
 from warrant.runtime.graph.approval import Approval, ApprovalRequest
 from warrant.runtime.graph.runner import ControlPlane
@@ -151,10 +151,13 @@ class WarrantEdges:
 
         def act(state: dict[str, Any]) -> dict[str, Any]:
             w = copy.deepcopy(state["warrant"])
-            art = Artifact.model_validate(state["artifact"])
+            # The annotated artifact the check node passed on: its intents and claim texts are all act needs.
+            doc = state["artifact"]
+            intents = [ActionIntent.model_validate(i) for i in doc.get("action_intents", [])]
             verdicts = {c["claim_id"]: c for h in w["handoffs"] for c in h.get("verdicts", [])}  # the latest per claim
-            acted = self.handoffs.act(w["run_id"], src, art, [ClaimVerdict.model_validate(c) for c in verdicts.values()],
-                                      round=w["round"], approver=ask, bubble=(errors.GraphBubbleUp,))
+            acted = self.handoffs.act(w["run_id"], src, intents, [ClaimVerdict.model_validate(c) for c in verdicts.values()],
+                                      claim_texts={c["id"]: c["text"] for c in doc.get("claims", [])}, round=w["round"],
+                                      approver=ask, bubble=(errors.GraphBubbleUp,))
             w["actions"].extend(a.action.model_dump(mode="json") for a in acted)
             if last and any(a["status"] == "queued_for_review" for a in w["actions"]):
                 w["status"] = "AWAITING_REVIEW"

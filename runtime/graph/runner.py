@@ -297,7 +297,8 @@ class GraphRunner:
     # -- actions -----------------------------------------------------------------------------------
     def _carry_out(self, st: _Run, rnd: int, node: str, art: Artifact, h: Handoff) -> None:
         context = {"graph": st.graph.name, "task": st.report.task, "report_path": st.report.report_path}
-        acted = self.handoffs.act(st.run_id, node, art, h.verdicts, round=rnd, approver=self.approver, review_context=context,
+        acted = self.handoffs.act(st.run_id, node, art.action_intents, h.verdicts, claim_texts=_handoff.claim_texts(art), round=rnd,
+                                  approver=self.approver, review_context=context,
                                   on_call=lambda intent, out: self._record_call(st, rnd, node, "runner", intent, out))
         for a in acted:
             if not a.irreversible:
