@@ -155,32 +155,37 @@ def _ledger_prefix(prefix: str, ledger_uri: str) -> str:
     return f"{prefix}-{ledger_actor_name(ledger_uri).rsplit('-', 1)[-1]}"
 
 
-class GateActors:
-    """The gate port (runtime/handoff.py `GatePort`) in front of GateActors, round robin."""
+class _RoundRobin:
+    """Ray actor handles taken in turn (Ray queues a call on a busy actor; nothing waits here)."""
 
-    def __init__(self, gates: Sequence[Any]):
-        if not gates:
-            raise ValueError("gates: expected at least one GateActor handle")
-        self._gates = list(gates)
-        self._next = itertools.cycle(range(len(self._gates)))
+    what = "actor"
+    hint = ""
 
-    def check(self, artifact: Any, *, run_id: str | None = None) -> GateDecision:
-        return ray.get(self._gates[next(self._next)].check.remote(artifact, run_id))
-
-
-class ToolBuses:
-    """The bus port (runtime/handoff.py `BusPort`) in front of ToolBusActors, round robin: the
-    runner keeps many calls in flight, and each actor serves several at once (max_concurrency)."""
-
-    def __init__(self, toolbuses: Sequence[Any]):
-        self._buses = list(toolbuses)
-        self._next = itertools.cycle(range(max(1, len(self._buses))))
+    def __init__(self, actors: Sequence[Any]):
+        self._actors = list(actors)
+        self._next = itertools.cycle(range(max(1, len(self._actors))))
 
     def actor(self) -> Any:
-        """The next ToolBusActor (the HTTP ingress's direct /tool-calls use it too)."""
-        if not self._buses:
-            raise RuntimeError("this runtime has no tool bus (start it with a tools folder)")
-        return self._buses[next(self._next)]
+        if not self._actors:
+            raise RuntimeError(f"this runtime has no {self.what}{self.hint}")
+        return self._actors[next(self._next)]
+
+
+class GateActors(_RoundRobin):
+    """The gate port (runtime/handoff.py `GatePort`) in front of GateActors."""
+
+    what = "gate"
+
+    def check(self, artifact: Any, *, run_id: str | None = None) -> GateDecision:
+        return ray.get(self.actor().check.remote(artifact, run_id))
+
+
+class ToolBuses(_RoundRobin):
+    """The bus port (runtime/handoff.py `BusPort`) in front of ToolBusActors: the runner keeps many
+    calls in flight, and each actor serves several at once (its max_concurrency)."""
+
+    what = "tool bus"
+    hint = " (start it with a tools folder)"
 
     def propose(self, run_id: str, intent: Any) -> ProposeOutcome:
         return ray.get(self.actor().propose.remote(run_id, intent))
