@@ -2,9 +2,14 @@
 
 Within a run, artifacts go in order (a later hand-off may cite what an earlier tool call stored).
 Across runs nothing is shared but the actors, so runs proceed in parallel: each step of each run
-is its own coroutine, a slow tool holds one ToolBusActor thread and one runner slot, and a run
-whose step fails (an actor error, a timeout) ends with that error in its result while the other
-runs go on. The decisions themselves (pass/reject, verdicts, refusals) are the runtime objects'.
+is its own task on a runner thread, a slow tool holds one ToolBusActor thread and one runner slot,
+and a run whose step fails (an actor error, a timeout) ends with that error in its result while
+the other runs go on.
+
+The hand-off itself is runtime/handoff.py's, the same as in process and on LangGraph's edges: this
+module only hands it the actors through its ports (`GateActors` for the gate actors,
+`ToolBuses` for the tool-bus actors, `PooledVerifier` for the verifier pool, the LedgerActor's
+`JournalClient` for the journal and grants).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import asyncio
 import itertools
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 import ray
 
@@ -23,27 +28,45 @@ from warrant.actors.store import JournalClient, LedgerClient
 from warrant.actors.toolbus_actor import start_toolbuses
 from warrant.actors.verifier_pool import PoolChecker
 from warrant.runtime.contract import Artifact
+from warrant.runtime.graph.approval import Approver, approve_nothing
+from warrant.runtime.graph.report import Action
+from warrant.runtime.handoff import Handoffs, claim_texts
+from warrant.runtime.toolbus import ExecuteOutcome, ProposeOutcome
+from warrant.runtime.violations import Violation
 from warrant.runtime.gate import GateDecision
-from warrant.runtime.grants import Policy
+from warrant.runtime.grants import GrantBook, Policy
 from warrant.runtime.verify.verdict import ArtifactVerdict
 from warrant.runtime.verify.verifier import Verifier
 
 
 @dataclass
 class Step:
-    """What happened to one artifact. `verdict` is None when the gate rejected it; `tool_calls`
-    holds one outcome per action intent (proposed, or executed when asked and verified)."""
+    """What happened to one artifact (runtime/handoff.py `Checked`, as data). `outcome`: passed,
+    stopped (at `stage`: gate, runner, verifier) or abstained (open questions). `verdict` is None
+    when it stopped before the verifier. `tool_calls` holds one outcome per action intent, in the
+    artifact's order: proposed, or executed when asked and the hand-off passed; `actions` what
+    became of each executed one."""
 
     gate: GateDecision
     verdict: ArtifactVerdict | None = None
     tool_calls: list[Any] = field(default_factory=list)
     queued: list[str] = field(default_factory=list)  # review items of the calls that wait for a person
+    outcome: str = "stopped"
+    stage: str | None = None
+    violations: list[Violation] = field(default_factory=list)  # why it stopped (the gate's, or the sender check's)
+    open_questions: list[str] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "outcome": self.outcome,
+            "stage": self.stage,
+            "violations": [v.model_dump(mode="json") for v in self.violations],
+            "open_questions": list(self.open_questions),
             "gate": self.gate.model_dump(mode="json"),
             "verdict": self.verdict.model_dump(mode="json") if self.verdict else None,
             "tool_calls": [t.model_dump(mode="json") for t in self.tool_calls],
+            "actions": [a.model_dump(mode="json") for a in self.actions],
             "queued_for_review": list(self.queued),
         }
 
@@ -68,6 +91,7 @@ class Runtime:
     gates: list
     toolbuses: list
     pool: Any  # a DeploymentHandle to the VerifierPool
+    policy: Policy | None = None  # the tool buses' policy: the runner asks a person only where no rule approves
 
     @classmethod
     def start(
@@ -90,10 +114,10 @@ class Runtime:
         g = start_gates(gates, ledger_uri, writer, tools_dir, prefix=f"{prefix}-gate" if prefix else None, detached=detached)
         t = start_toolbuses(toolbuses, ledger_uri, writer, tools_dir, policy, prefix=f"{prefix}-toolbus" if prefix else None, detached=detached) if tools_dir else []
         ray.get([a.ping.remote() for a in g])
-        return cls(ledger_uri, writer, g, t, pool)
+        return cls(ledger_uri, writer, g, t, pool, policy)
 
     @classmethod
-    def attach(cls, ledger_uri: str, *, prefix: str = "warrant", pool: Any = None) -> "Runtime":
+    def attach(cls, ledger_uri: str, *, prefix: str = "warrant", pool: Any = None, policy: Policy | None = None) -> "Runtime":
         """Find the actors a running `warrant serve` (or `start(..., prefix=...)`) started for
         this ledger, by name, without starting any: a second process works through the same
         single writer and tool buses. Raises RuntimeNotFound naming what is missing."""
@@ -114,7 +138,7 @@ class Runtime:
             raise RuntimeNotFound(f"the runtime of {ledger_uri!r} has no tool bus named {named}-toolbus-0: "
                                   f"was it started with a tools folder and the prefix {prefix!r}?")
         ray.get(writer.ping.remote())
-        return cls(ledger_uri, writer, found["gate"], found["toolbus"], pool)
+        return cls(ledger_uri, writer, found["gate"], found["toolbus"], pool, policy)
 
     def ledger(self) -> LedgerClient:
         return LedgerClient(self.ledger_uri, self.writer)
@@ -132,68 +156,110 @@ def _ledger_prefix(prefix: str, ledger_uri: str) -> str:
     return f"{prefix}-{ledger_actor_name(ledger_uri).rsplit('-', 1)[-1]}"
 
 
+class _RoundRobin:
+    """Ray actor handles taken in turn (Ray queues a call on a busy actor; nothing waits here)."""
+
+    what = "actor"
+    hint = ""
+
+    def __init__(self, actors: Sequence[Any]):
+        self._actors = list(actors)
+        self._next = itertools.cycle(range(max(1, len(self._actors))))
+
+    def actor(self) -> Any:
+        if not self._actors:
+            raise RuntimeError(f"this runtime has no {self.what}{self.hint}")
+        return self._actors[next(self._next)]
+
+
+class GateActors(_RoundRobin):
+    """The gate port (runtime/handoff.py `GatePort`) in front of GateActors."""
+
+    what = "gate"
+
+    def check(self, artifact: Any, *, run_id: str | None = None) -> GateDecision:
+        return ray.get(self.actor().check.remote(artifact, run_id))
+
+
+class ToolBuses(_RoundRobin):
+    """The bus port (runtime/handoff.py `BusPort`) in front of ToolBusActors: the runner keeps many
+    calls in flight, and each actor serves several at once (its max_concurrency)."""
+
+    what = "tool bus"
+    hint = " (start it with a tools folder)"
+
+    def propose(self, run_id: str, intent: Any) -> ProposeOutcome:
+        return ray.get(self.actor().propose.remote(run_id, intent))
+
+    def execute(self, run_id: str, intent: Any, grant_id: str | None = None) -> ExecuteOutcome:
+        return ray.get(self.actor().execute.remote(run_id, intent, grant_id))
+
+
 class Runner:
     """`review`: a ReviewQueue over this runtime (actors/review.py `review_queue`); an executed
     irreversible call the bus refuses for want of a grant or of supported claims is queued there
-    for a person (`Step.queued`), as the in-process graph runner does. None: it is only refused."""
+    for a person (`Step.queued`), as the in-process graph runner does. None: it is only refused.
+    `approver`: asked, as in process, about an irreversible call no policy rule approves."""
 
-    def __init__(self, runtime: Runtime, *, max_parallel: int = 64, step_timeout_s: float | None = 300.0, review: Any = None):
+    def __init__(self, runtime: Runtime, *, max_parallel: int = 64, step_timeout_s: float | None = 300.0, review: Any = None,
+                 approver: Approver = approve_nothing):
         self.rt = runtime
         self.review = review
         self._verifier = Verifier(runtime.ledger(), journal=runtime.journal(), checker=PoolChecker(runtime.pool))
         # Verifier.verify is synchronous (it waits on the pool); each runs on its own thread.
         self._threads = ThreadPoolExecutor(max_workers=max_parallel, thread_name_prefix="warrant-verify")
+        # The pipeline blocks on actor calls and on the pool too: each step runs on one of these threads.
+        self.approver = approver
+        self._buses = ToolBuses(runtime.toolbuses)
+        journal = runtime.journal()
+        self.handoffs = Handoffs(gate=GateActors(runtime.gates), verifier=self._verifier, bus=self._buses, grants=GrantBook(journal),
+                                 journal=journal, policy=runtime.policy, review=review)
         self._slots = asyncio.Semaphore(max_parallel)
-        self._gate_rr = itertools.cycle(range(len(runtime.gates)))
-        self._bus_rr = itertools.cycle(range(max(1, len(runtime.toolbuses))))
         self._timeout = step_timeout_s
 
-    def _gate(self):
-        return self.rt.gates[next(self._gate_rr)]
-
     def _bus(self):
-        if not self.rt.toolbuses:
-            raise RuntimeError("this runtime has no tool bus (start it with a tools folder)")
-        return self.rt.toolbuses[next(self._bus_rr)]
+        """One ToolBusActor, round robin (the HTTP ingress's direct /tool-calls)."""
+        return self._buses.actor()
 
     async def submit(self, artifact: Artifact | Mapping[str, Any] | str | bytes, *, run_id: str | None = None,
-                     execute: bool = False, grant_ids: Mapping[int, str] | None = None) -> Step:
-        """One artifact: gate; if it passes, verify; then each action intent is proposed, or with
-        `execute=True` executed when the verdict passed (`grant_ids`: intent index -> grant id)."""
-        async with self._slots:
-            return await asyncio.wait_for(self._submit(artifact, run_id, execute, grant_ids or {}), self._timeout)
-
-    async def _submit(self, artifact: Any, run_id: str | None, execute: bool, grant_ids: Mapping[int, str]) -> Step:
-        decision: GateDecision = await self._gate().check.remote(artifact, run_id)
-        step = Step(gate=decision)
-        if not decision.passed:
-            return step
-        art = artifact if isinstance(artifact, Artifact) else Artifact.model_validate_json(artifact) if isinstance(artifact, (str, bytes)) else Artifact.model_validate(artifact)
+                     sender: str | None = None, execute: bool = False, grant_ids: Mapping[int, str] | None = None) -> Step:
+        """One artifact through runtime/handoff.py: gate, sender (`sender`: the agent it came from;
+        None where the caller cannot tell, and then `from_agent` is taken as sent), open questions,
+        verifier; then each action intent is proposed, or with `execute=True` carried out when the
+        hand-off passed (`grant_ids`: intent index -> grant id)."""
         loop = asyncio.get_running_loop()
-        step.verdict = await loop.run_in_executor(self._threads, self._verifier.verify, art)
-        for i, intent in enumerate(art.action_intents):
-            bus = self._bus()
-            if execute and step.verdict.passed:
-                out = await bus.execute.remote(art.run_id, intent, grant_ids.get(i))
-                step.tool_calls.append(out)
-                if self.review is not None:
-                    texts = {c.id: c.text for c in art.claims}
-                    # The queue journals through the LedgerActor with blocking calls: off the event loop.
-                    item = await loop.run_in_executor(self._threads, lambda: self.review.enqueue_refused(
-                        art.run_id, art.from_agent, intent, out, claim_texts=texts))
-                    if item is not None:
-                        step.queued.append(item.item_id)
-            else:
-                step.tool_calls.append(await bus.propose.remote(art.run_id, intent))
+        async with self._slots:
+            work = loop.run_in_executor(self._threads, self._step, artifact, run_id, sender, execute, dict(grant_ids or {}))
+            return await asyncio.wait_for(work, self._timeout)
+
+    def _step(self, artifact: Any, run_id: str | None, sender: str | None, execute: bool, grant_ids: Mapping[int, str]) -> Step:
+        checked = self.handoffs.check(artifact, run_id=run_id, sender=sender)
+        step = Step(gate=checked.decision, verdict=checked.verdict, outcome=checked.outcome, stage=checked.stage,
+                    violations=list(checked.violations), open_questions=list(checked.open_questions))
+        art = checked.received
+        if art is None:  # the gate rejected it
+            return step
+        if not (execute and checked.passed):
+            step.tool_calls = self.handoffs.propose(art.run_id, art)
+            return step
+        acted = sorted(self.handoffs.act(art.run_id, art.from_agent, art.action_intents, checked.verdict.claims,
+                                         claim_texts=claim_texts(art), approver=self.approver, grant_ids=grant_ids),
+                       key=lambda a: a.index)
+        step.tool_calls = [a.call for a in acted]
+        step.actions = [a.action for a in acted]
+        step.queued = [a.queued for a in acted if a.queued]
         return step
 
-    async def run(self, run_id: str, artifacts: Iterable[Any], *, execute: bool = False) -> RunResult:
-        """The artifacts of one run, in order. A rejected or abstained step does not stop the run
-        (the next agent may supply evidence); an exception does, and is reported, not raised."""
+    async def run(self, run_id: str, artifacts: Iterable[Any], *, execute: bool = False,
+                  senders: Sequence[str] | None = None) -> RunResult:
+        """The artifacts of one run, in order (`senders`: the agent each came from, as `submit`'s
+        `sender`). A rejected or abstained step does not stop the run (the next agent may supply
+        evidence); an exception does, and is reported, not raised."""
         result = RunResult(run_id)
         for k, art in enumerate(artifacts):
             try:
-                result.steps.append(await self.submit(art, run_id=run_id, execute=execute))
+                sender = senders[k] if senders is not None else None
+                result.steps.append(await self.submit(art, run_id=run_id, sender=sender, execute=execute))
             except Exception as exc:  # noqa: BLE001 - one run's failure is that run's result
                 result.error = f"step {k}: {type(exc).__name__}: {exc}"
                 break
@@ -207,4 +273,4 @@ class Runner:
         self._threads.shutdown(wait=False)
 
 
-__all__ = ["RunResult", "Runner", "Runtime", "RuntimeNotFound", "Step"]
+__all__ = ["GateActors", "RunResult", "Runner", "Runtime", "RuntimeNotFound", "Step", "ToolBuses"]

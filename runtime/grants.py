@@ -299,8 +299,9 @@ class Policy:
     def matching(self, tool: str, version: str) -> list[PolicyRule]:
         return [r for r in self.rules if r.tool == tool and r.version in (None, version)]
 
-    def try_grant(self, run_id: str, intent: ActionIntent, claim_set: ClaimSet, grants: GrantBook) -> Grant | None:
-        """A journaled policy grant for exactly this call if a rule accepts it, else None.
+    def approving_rule(self, intent: ActionIntent, claim_set: ClaimSet) -> PolicyRule | None:
+        """The first rule that accepts exactly this call, without issuing anything (a transport
+        that must decide before any side effect, e.g. LangGraph's interrupt, asks this).
 
         `intent.version` must be the resolved version: grants bind exact versions.
         """
@@ -312,15 +313,19 @@ class Policy:
         for rule in self.matching(intent.tool, intent.version):
             try:
                 # A copy: a rule must not be able to change the arguments it approves.
-                ok = rule.predicate(copy.deepcopy(intent.args), verdicts) is True
+                if rule.predicate(copy.deepcopy(intent.args), verdicts) is True:
+                    return rule
             except Exception:
                 # A rule that cannot decide does not approve; the call waits for a human.
-                ok = False
-            if ok:
-                return grants.issue_policy(
-                    run_id, intent.tool, intent.version, intent.args, claim_set.hash, rule.name, rule.ttl_s
-                )
+                continue
         return None
+
+    def try_grant(self, run_id: str, intent: ActionIntent, claim_set: ClaimSet, grants: GrantBook) -> Grant | None:
+        """A journaled policy grant for exactly this call if a rule accepts it, else None."""
+        rule = self.approving_rule(intent, claim_set)
+        if rule is None:
+            return None
+        return grants.issue_policy(run_id, intent.tool, intent.version, intent.args, claim_set.hash, rule.name, rule.ttl_s)
 
 
 __all__ = [

@@ -4,8 +4,14 @@
 registry, not the caller's earlier `propose`, is the authority), enforces the irreversibility
 edge (verified claim set + a journaled, single-use grant for this exact call), runs the tool under
 its timeout, validates the output, stores it in the ledger and journals one `tool_call` entry
-whatever happened. Every outcome is a pydantic model with a `status` literal: callers and
-planners dispatch on data, never on prose.
+whatever happened.
+
+`execute` is a sequence of small steps (`_checked`, `_memory_refusal`, `_authorised`, `_ran`);
+each either ends the call with an outcome or lets the next step run, and `_journaled` records
+whichever outcome ended it. Every outcome is one variant of `ToolOutcome`, a Pydantic union
+discriminated by `status`; the journal entry IS the outcome (`outcome.model_dump(mode="json")`),
+so `outcome_of(entry.payload)` gives the object back. Callers and planners dispatch on data,
+never on prose.
 """
 
 from __future__ import annotations
@@ -15,13 +21,14 @@ import threading
 import time
 import uuid
 from concurrent.futures import Future, wait
-from typing import Any, Callable, Iterable, Literal, Protocol, Union
+from dataclasses import dataclass
+from typing import Annotated, Any, Callable, Iterable, Literal, Mapping, Protocol, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from warrant.ledger import Journal, Ledger, canonical_json
 from warrant.ledger.journal import JournalKind
-from warrant.runtime.claimset import ClaimSet, claim_set
+from warrant.runtime.claimset import claim_set
 from warrant.runtime.contract import ActionIntent, content_hash
 from warrant.runtime.grants import GrantBook, GrantRefusal, Policy, RefusalCode
 from warrant.runtime.registry import RegisteredTool, ToolRegistry, document_violations, json_problems, jsonable
@@ -33,6 +40,8 @@ class _Result(BaseModel):
 
 
 class ToolCallAccepted(_Result):
+    """`propose`'s yes: nothing ran and nothing was written."""
+
     status: Literal["accepted"] = "accepted"
     tool: str
     version: str  # resolved: the exact version that would run
@@ -41,12 +50,28 @@ class ToolCallAccepted(_Result):
     depends_on: list[str] = Field(default_factory=list)
 
 
-class ToolCallRejected(_Result):
+class _Journaled(_Result):
+    """What the `tool_call` journal entry of an executed call says, whatever became of it. The
+    bus fills these when it journals; a `propose` rejection leaves them at their defaults."""
+
+    call_id: str | None = None
+    args: Any = None  # None when the args were not JSON (and so were not hashed either)
+    args_hash: str | None = None
+    depends_on: list[str] = Field(default_factory=list)
+    grant_id: str | None = None  # the grant presented, or the one a policy rule issued for this call
+    claim_set_hash: str | None = None  # the verdict entries an irreversible call was checked against
+    registry_hash: str | None = None
+    ledger_id: str | None = None
+    error: str | None = None  # the code of a rejection, refusal or failure
+    duration_ms: float | None = None
+
+
+class ToolCallRejected(_Journaled):
     status: Literal["rejected"] = "rejected"
     tool: str | None
     version: str | None
     violations: list[Violation]
-    call_id: str | None = None  # set when the rejection came from execute (and was journaled)
+    effect: Literal["none"] = "none"
 
 
 class UnverifiedClaim(_Result):
@@ -58,7 +83,7 @@ class UnverifiedClaim(_Result):
 RefusedCode = Union[Literal["claims_missing", "claims_unverified", "memory_retracted"], RefusalCode]
 
 
-class ToolRefused(_Result):
+class ToolRefused(_Journaled):
     status: Literal["refused"] = "refused"
     call_id: str
     tool: str
@@ -66,14 +91,14 @@ class ToolRefused(_Result):
     code: RefusedCode
     message: str
     unverified: list[UnverifiedClaim] = Field(default_factory=list)
-    grant_id: str | None = None
     grant_refusal: GrantRefusal | None = None
+    effect: Literal["none"] = "none"
 
 
 FailedCode = Literal["tool_timeout", "tool_error", "bad_output", "ledger_error"]
 
 
-class ToolFailed(_Result):
+class ToolFailed(_Journaled):
     status: Literal["failed"] = "failed"
     call_id: str
     tool: str
@@ -87,13 +112,14 @@ class ToolFailed(_Result):
     effect: Literal["reversible", "unknown", "applied"]
 
 
-class ToolResult(_Result):
+class ToolResult(_Journaled):
     status: Literal["ok"] = "ok"
     call_id: str
     tool: str
     version: str
     ledger_id: str
     output: Any
+    effect: Literal["reversible", "applied"]
 
 
 class MemoryGuard(Protocol):
@@ -103,8 +129,17 @@ class MemoryGuard(Protocol):
     def blocked(self, ids: Iterable[str]) -> dict[str, str]: ...
 
 
-ProposeOutcome = Union[ToolCallAccepted, ToolCallRejected]
-ExecuteOutcome = Union[ToolResult, ToolCallRejected, ToolRefused, ToolFailed]
+ToolOutcome = Annotated[Union[ToolResult, ToolCallRejected, ToolRefused, ToolFailed], Field(discriminator="status")]
+ExecuteOutcome = ToolOutcome  # what `execute` returns (the name callers used before the union was one type)
+ProposeOutcome = Annotated[Union[ToolCallAccepted, ToolCallRejected], Field(discriminator="status")]
+TOOL_OUTCOME: TypeAdapter[Any] = TypeAdapter(ToolOutcome)
+
+
+def outcome_of(payload: Mapping[str, Any]) -> Any:
+    """The outcome a `tool_call` journal entry records (`entry.payload`). Raises pydantic's
+    ValidationError, with the field's location, for a payload that is not one (entries written
+    before outcomes were journaled whole lack `message`/`output`)."""
+    return TOOL_OUTCOME.validate_python(dict(payload))
 
 
 def new_call_id() -> str:
@@ -115,6 +150,19 @@ def _clean(v: Violation) -> Violation:
     # Violations carry the offending value; anything not JSON becomes its repr so every result
     # (and the journal entry that copies it) stays serialisable.
     return v.model_copy(update={"expected": jsonable(v.expected), "got": jsonable(v.got)})
+
+
+@dataclass
+class _Call:
+    """One `execute` in progress: what its steps learned so far."""
+
+    run_id: str
+    call_id: str
+    started: float
+    grant_id: str | None
+    intent: ActionIntent | None = None  # resolved to the exact version, once it validated
+    tool: RegisteredTool | None = None
+    claim_set_hash: str | None = None
 
 
 class ToolBus:
@@ -146,7 +194,7 @@ class ToolBus:
         """Accept or reject a call without running anything."""
         return self._validate(intent)[0]
 
-    def _validate(self, intent: Any) -> tuple[ProposeOutcome, ActionIntent | None, RegisteredTool | None]:
+    def _validate(self, intent: Any) -> tuple[Any, ActionIntent | None, RegisteredTool | None]:
         raw_tool = raw_version = None
         if isinstance(intent, dict):
             raw_tool = intent.get("tool") if isinstance(intent.get("tool"), str) else None
@@ -179,156 +227,109 @@ class ToolBus:
     def _rejected(tool: str | None, version: str | None, violations: list[Violation]) -> ToolCallRejected:
         return ToolCallRejected(tool=tool, version=version, violations=[_clean(v) for v in violations])
 
-    # -- execution -------------------------------------------------------------------------------
+    # -- execution: one step each, the first outcome ends the call --------------------------------
     def execute(self, run_id: str, intent: ActionIntent | dict[str, Any], grant_id: str | None = None) -> ExecuteOutcome:
         if not isinstance(run_id, str) or not run_id:
             raise ValueError(f"run_id: expected a non-empty string, got {run_id!r}")
-        call_id = new_call_id()
-        started = time.monotonic()
-        outcome, resolved, tool = self._validate(intent)
-        record: dict[str, Any] = {
-            "call_id": call_id,
-            "tool": outcome.tool,
-            "version": outcome.version,
-            "args": None,
-            "args_hash": None,
-            "depends_on": list(resolved.depends_on) if resolved else [],
-            "grant_id": grant_id,
-            "claim_set_hash": None,
-            "registry_hash": self.registry.hash,
-        }
-        if resolved is not None and not json_problems(resolved.args):
-            record["args"] = resolved.args
-            record["args_hash"] = content_hash(resolved.args)
+        call = _Call(run_id, new_call_id(), time.monotonic(), grant_id)
+        outcome = self._checked(call, intent) or self._memory_refusal(call) or self._authorised(call) or self._ran(call)
+        return self._journaled(call, outcome)
 
-        def finish(result: ExecuteOutcome, *, ledger_id: str | None = None, error: str | None = None, effect: str) -> ExecuteOutcome:
-            self._journal.record(
-                run_id,
-                JournalKind.TOOL_CALL,
-                call_id,
-                dict(
-                    record,
-                    status=result.status,
-                    ledger_id=ledger_id,
-                    error=error,
-                    effect=effect,
-                    duration_ms=round((time.monotonic() - started) * 1000, 3),
-                ),
-            )
-            return result
+    def _checked(self, call: _Call, intent: Any) -> ToolCallRejected | None:
+        outcome, call.intent, call.tool = self._validate(intent)
+        return outcome if isinstance(outcome, ToolCallRejected) else None
 
-        if isinstance(outcome, ToolCallRejected):
-            rejected = outcome.model_copy(update={"call_id": call_id})
-            return finish(rejected, error=outcome.violations[0].code, effect="none")
-        assert resolved is not None and tool is not None
+    def _memory_refusal(self, call: _Call) -> ToolRefused | None:
+        if self._memory is None or not call.intent.depends_on:
+            return None
+        blocked = self._memory.blocked(call.intent.depends_on)
+        if not blocked:
+            return None
+        listed = ", ".join(f"{k} ({v})" for k, v in sorted(blocked.items()))
+        return self._refused(call, "memory_retracted",
+                             f"the intent depends on memory that was retracted or derives from a retraction: {listed}")
 
-        if self._memory is not None and resolved.depends_on:
-            blocked = self._memory.blocked(resolved.depends_on)
-            if blocked:
-                listed = ", ".join(f"{k} ({v})" for k, v in sorted(blocked.items()))
-                refused = ToolRefused(
-                    call_id=call_id, tool=tool.name, version=tool.version, code="memory_retracted",
-                    message=f"the intent depends on memory that was retracted or derives from a retraction: {listed}",
-                )
-                return finish(refused, error="memory_retracted", effect="none")
+    def _authorised(self, call: _Call) -> ToolRefused | None:
+        """None when the call may run: reversible, or irreversible with a verified claim set and a
+        grant for exactly this call (presented, or issued now by a policy rule), now spent."""
+        tool, intent = call.tool, call.intent
+        if not tool.irreversible:
+            return None
+        if not intent.depends_on:
+            return self._refused(call, "claims_missing",
+                                 f"{tool.name} is irreversible: the intent must depend on the verified claims that justify it")
+        cs = claim_set(self._journal, call.run_id, intent.depends_on)
+        call.claim_set_hash = cs.hash
+        if not cs.verified:
+            return self._refused(call, "claims_unverified",
+                                 "every claim an irreversible call depends on must have a latest verdict of 'supported'",
+                                 unverified=[UnverifiedClaim(claim_id=c, status=s) for c, s in cs.unverified])
+        if call.grant_id is None and self._policy is not None:
+            granted = self._policy.try_grant(call.run_id, intent, cs, self._grants)
+            call.grant_id = granted.grant_id if granted is not None else None
+        if call.grant_id is None:
+            return self._refused(call, "grant_missing",
+                                 f"{tool.name} is irreversible: it needs a human approval or a policy grant for this exact call")
+        refusal: GrantRefusal | None = self._grants.consume(
+            call.grant_id, run_id=call.run_id, tool=tool.name, version=tool.version, args=intent.args,
+            claim_set_hash=cs.hash, call_id=call.call_id,
+        )
+        return self._refused(call, refusal.code, refusal.message, grant_refusal=refusal) if refusal is not None else None
 
-        if tool.irreversible:
-            refused = self._authorise(run_id, call_id, resolved, tool, grant_id, record)
-            if refused is not None:
-                return finish(refused, error=refused.code, effect="none")
-
+    def _ran(self, call: _Call) -> ToolResult | ToolFailed:
+        tool = call.tool
         # The tool gets its own copy: the args it sees are the args that were hashed and granted.
-        done, value, exc = self._run(tool, copy.deepcopy(resolved.args))
-        ran_effect = "applied" if tool.irreversible else "reversible"
-        failed_effect = "unknown" if tool.irreversible else "reversible"
-        def fail(code: str, message: str, violations: list[Violation] = ()) -> ExecuteOutcome:
-            failed = ToolFailed(
-                call_id=call_id,
-                tool=tool.name,
-                version=tool.version,
-                code=code,
-                message=message,
-                violations=[_clean(v) for v in violations],
-                effect=failed_effect,
-            )
-            return finish(failed, error=code, effect=failed_effect)
-
+        done, value, exc = self._run(tool, copy.deepcopy(call.intent.args))
         if not done:
-            return fail("tool_timeout", f"{tool.name} {tool.version} did not finish within {tool.timeout_s:g} s")
+            return self._failed(call, "tool_timeout", f"{tool.name} {tool.version} did not finish within {tool.timeout_s:g} s")
         if exc is not None:
-            return fail("tool_error", f"{type(exc).__name__}: {exc}")
+            return self._failed(call, "tool_error", f"{type(exc).__name__}: {exc}")
         violations = document_violations(tool.output_validator, value, "output")
         if violations:
-            return fail("bad_output", f"{tool.name} {tool.version} returned output that violates its output schema", violations)
+            return self._failed(call, "bad_output", f"{tool.name} {tool.version} returned output that violates its output schema",
+                                violations)
+        return self._stored(call, value)
 
+    def _stored(self, call: _Call, value: Any) -> ToolResult | ToolFailed:
+        tool = call.tool
+        effect = "applied" if tool.irreversible else "reversible"
         try:
             ledger_id = self._ledger.append(
-                run_id,
-                canonical_json(value),
-                kind="tool_output",
-                media_type="application/json",
-                source={"tool": tool.name, "tool_version": tool.version, "call_id": call_id},
+                call.run_id, canonical_json(value), kind="tool_output", media_type="application/json",
+                source={"tool": tool.name, "tool_version": tool.version, "call_id": call.call_id},
             )
         except Exception as exc:  # the output exists but cannot be cited: the caller must not use it
-            failed = ToolFailed(
-                call_id=call_id,
-                tool=tool.name,
-                version=tool.version,
-                code="ledger_error",
-                message=f"the output could not be stored: {type(exc).__name__}: {exc}",
-                effect=ran_effect,
-            )
-            return finish(failed, error="ledger_error", effect=ran_effect)
-        result = ToolResult(call_id=call_id, tool=tool.name, version=tool.version, ledger_id=ledger_id, output=value)
-        return finish(result, ledger_id=ledger_id, effect=ran_effect)
+            return ToolFailed(call_id=call.call_id, tool=tool.name, version=tool.version, code="ledger_error",
+                              message=f"the output could not be stored: {type(exc).__name__}: {exc}", effect=effect)
+        return ToolResult(call_id=call.call_id, tool=tool.name, version=tool.version, ledger_id=ledger_id, output=value, effect=effect)
 
-    def _authorise(
-        self,
-        run_id: str,
-        call_id: str,
-        intent: ActionIntent,
-        tool: RegisteredTool,
-        grant_id: str | None,
-        record: dict[str, Any],
-    ) -> ToolRefused | None:
-        def refuse(code: str, message: str, **kw: Any) -> ToolRefused:
-            return ToolRefused(call_id=call_id, tool=tool.name, version=tool.version, code=code, message=message, **kw)
+    def _journaled(self, call: _Call, outcome: Any) -> ExecuteOutcome:
+        """The outcome with what the journal keeps of every call, recorded as one `tool_call` entry."""
+        intent = call.intent
+        args_ok = intent is not None and not json_problems(intent.args)
+        error = outcome.violations[0].code if isinstance(outcome, ToolCallRejected) else getattr(outcome, "code", None)
+        outcome = outcome.model_copy(update=dict(
+            call_id=call.call_id,
+            args=intent.args if args_ok else None,
+            args_hash=content_hash(intent.args) if args_ok else None,
+            depends_on=list(intent.depends_on) if intent is not None else [],
+            grant_id=call.grant_id,
+            claim_set_hash=call.claim_set_hash,
+            registry_hash=self.registry.hash,
+            error=error,
+            duration_ms=round((time.monotonic() - call.started) * 1000, 3),
+        ))
+        self._journal.record(call.run_id, JournalKind.TOOL_CALL, call.call_id, outcome.model_dump(mode="json"))
+        return outcome
 
-        if not intent.depends_on:
-            return refuse(
-                "claims_missing",
-                f"{tool.name} is irreversible: the intent must depend on the verified claims that justify it",
-            )
-        cs: ClaimSet = claim_set(self._journal, run_id, intent.depends_on)
-        record["claim_set_hash"] = cs.hash
-        if not cs.verified:
-            return refuse(
-                "claims_unverified",
-                "every claim an irreversible call depends on must have a latest verdict of 'supported'",
-                unverified=[UnverifiedClaim(claim_id=c, status=s) for c, s in cs.unverified],
-            )
-        if grant_id is None and self._policy is not None:
-            granted = self._policy.try_grant(run_id, intent, cs, self._grants)
-            if granted is not None:
-                grant_id = granted.grant_id
-                record["grant_id"] = grant_id
-        if grant_id is None:
-            return refuse(
-                "grant_missing",
-                f"{tool.name} is irreversible: it needs a human approval or a policy grant for this exact call",
-            )
-        refusal: GrantRefusal | None = self._grants.consume(
-            grant_id,
-            run_id=run_id,
-            tool=tool.name,
-            version=tool.version,
-            args=intent.args,
-            claim_set_hash=cs.hash,
-            call_id=call_id,
-        )
-        if refusal is not None:
-            return refuse(refusal.code, refusal.message, grant_id=grant_id, grant_refusal=refusal)
-        return None
+    @staticmethod
+    def _refused(call: _Call, code: str, message: str, **kw: Any) -> ToolRefused:
+        return ToolRefused(call_id=call.call_id, tool=call.tool.name, version=call.tool.version, code=code, message=message, **kw)
+
+    @staticmethod
+    def _failed(call: _Call, code: str, message: str, violations: Iterable[Violation] = ()) -> ToolFailed:
+        return ToolFailed(call_id=call.call_id, tool=call.tool.name, version=call.tool.version, code=code, message=message,
+                          violations=[_clean(v) for v in violations], effect="unknown" if call.tool.irreversible else "reversible")
 
     def _run(self, tool: RegisteredTool, args: dict[str, Any]) -> tuple[bool, Any, BaseException | None]:
         """(finished, value, exception). A daemon thread, not a pool: a tool that never returns
@@ -362,12 +363,15 @@ class ToolBus:
 __all__ = [
     "ExecuteOutcome",
     "ProposeOutcome",
+    "TOOL_OUTCOME",
     "ToolBus",
     "ToolCallAccepted",
     "ToolCallRejected",
     "ToolFailed",
+    "ToolOutcome",
     "ToolRefused",
     "ToolResult",
     "UnverifiedClaim",
     "new_call_id",
+    "outcome_of",
 ]

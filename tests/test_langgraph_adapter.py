@@ -108,8 +108,8 @@ def test_gate_on_the_edges_routes_back_and_interrupts_for_approval(plane):
     out = g.invoke(Command(resume={"approved": True, "approver": "dana.okafor"}), cfg)
     acts = {a["tool"]: a for a in out["warrant"]["actions"]}
     assert acts["flag_invoice_line"]["status"] == "executed"
-    assert acts["flag_invoice_line"]["grant"] == "policy:ap3_overbilling_within_tolerance@invoice_audit.v1"
-    assert acts["send_email"]["status"] == "executed" and acts["send_email"]["grant"] == "human:dana.okafor"
+    assert acts["flag_invoice_line"]["grant_issuer"] == "policy:ap3_overbilling_within_tolerance@invoice_audit.v1"
+    assert acts["send_email"]["status"] == "executed" and acts["send_email"]["grant_issuer"] == "human:dana.okafor"
     assert len(tools_impl.FLAGS) == 1 and len(tools_impl.OUTBOX) == 1
     assert out["warrant"]["status"] == "COMPLETED"
     assert plane.journal.verify().ok and plane.ledger.verify().ok

@@ -18,7 +18,10 @@ from warrant.ledger.journal import JournalKind
 from warrant.runtime.contract import ActionIntent, content_hash
 from warrant.runtime.grants import GrantBook
 from warrant.runtime.registry import FORMAT_CHECKER, ToolRegistry
-from warrant.runtime.toolbus import ToolBus, ToolCallAccepted, ToolCallRejected, ToolFailed, ToolResult
+from pydantic import ValidationError
+
+from warrant.runtime.toolbus import (TOOL_OUTCOME, ToolBus, ToolCallAccepted, ToolCallRejected, ToolFailed, ToolRefused, ToolResult,
+                                      outcome_of)
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "invoice_audit" / "tools"
 
@@ -347,6 +350,52 @@ def test_every_execute_journals_exactly_one_tool_call(bus, store):
     assert len({o.call_id for o in outs}) == len(outs)
     assert [e.payload["status"] for e in entries] == ["ok", "rejected", "rejected", "failed", "failed", "refused", "ok"]
     assert tools_impl.OUTBOX == []
+
+
+# Keys the tool_call entry had before outcomes were journaled whole: readers of older ledgers
+# (grants, review queue, evals harness) still find every one of them.
+JOURNAL_KEYS = {"call_id", "tool", "version", "args", "args_hash", "depends_on", "grant_id", "claim_set_hash", "registry_hash",
+                "status", "ledger_id", "error", "effect", "duration_ms"}
+
+
+def test_every_outcome_round_trips_through_the_journal(bus, store):
+    _, journal = store
+    email = {"tool": "send_email", "args": {"to": "a@b.co", "subject": "s", "body": "b"}, "requires_grant": True}
+    journal.record("r1", JournalKind.VERDICT, "c_ok", {"status": "supported"})
+    outs = [
+        bus.execute("r1", {"tool": "echo_v2", "args": {"n": 1}}),  # ok, output with non-ASCII text
+        bus.execute("r1", {"tool": "probe", "args": {"n": "1"}}),  # rejected by the schema
+        bus.execute("r1", {"tool": "nope", "args": {}}),  # rejected: no such tool
+        bus.execute("r1", {"tool": "boom", "args": {"n": 2}}),  # failed: tool_error
+        bus.execute("r1", {"tool": "bad_output", "args": {}}),  # failed: bad_output, with violations
+        bus.execute("r1", {"tool": "slow", "args": {}}),  # failed: tool_timeout
+        bus.execute("r1", dict(email, depends_on=[])),  # refused: claims_missing
+        bus.execute("r1", dict(email, depends_on=["c_none"])),  # refused: claims_unverified, with the unverified list
+        bus.execute("r1", dict(email, depends_on=["c_ok"])),  # refused: grant_missing
+        bus.execute("r1", dict(email, depends_on=["c_ok"]), grant_id="grt_forged"),  # refused: grant_unknown, nested refusal
+    ]
+    RELEASE.set()
+    assert [type(o) for o in outs] == [ToolResult] + [ToolCallRejected] * 2 + [ToolFailed] * 3 + [ToolRefused] * 4
+    assert [getattr(o, "code", None) for o in outs[3:]] == ["tool_error", "bad_output", "tool_timeout", "claims_missing",
+                                                            "claims_unverified", "grant_missing", "grant_unknown"]
+    entries = tool_calls(journal)
+    assert [e.subject for e in entries] == [o.call_id for o in outs]
+    for out, entry in zip(outs, entries):
+        assert JOURNAL_KEYS <= set(entry.payload), sorted(JOURNAL_KEYS - set(entry.payload))
+        back = outcome_of(entry.payload)
+        assert type(back) is type(out) and back == out, f"{out.status}: {back!r} != {out!r}"
+        assert TOOL_OUTCOME.validate_json(canonical_json(entry.payload)) == out
+    assert outs[-1].grant_refusal.code == "grant_unknown" and outs[-1].grant_id == "grt_forged"
+    assert outs[7].unverified[0].claim_id == "c_none" and outs[4].violations
+
+
+def test_a_payload_that_is_no_outcome_says_where(store):
+    with pytest.raises(ValidationError) as exc:
+        outcome_of({"status": "ok", "call_id": "call_1", "tool": "t", "version": "1", "ledger_id": "led_1", "effect": "reversible"})
+    assert [e["loc"] for e in exc.value.errors()] == [("ok", "output")]
+    with pytest.raises(ValidationError) as exc:
+        outcome_of({"status": "maybe"})
+    assert exc.value.errors()[0]["type"] == "union_tag_invalid"
 
 
 # -- the property: propose agrees with a stock Draft 2020-12 validator (no coercion) -------------------

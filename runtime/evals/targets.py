@@ -89,10 +89,7 @@ class LangGraphTarget:
         for h in w["handoffs"]:
             h = Handoff.model_validate(h)
             handoffs.append(h.model_copy(update={"artifact": gate.artifacts.get(h.artifact_hash)}))
-        actions = [Action(round=a["round"], node=a["node"], tool=a["tool"], args=a["args"], depends_on=[],
-                          status=a["status"] if a["status"] in ("executed", "queued_for_review", "failed") else "refused",
-                          code=a.get("code"), call_id=a.get("call_id"), grant_issuer=a.get("grant"))
-                   for a in w["actions"]]
+        actions = [Action.model_validate(a) for a in w["actions"]]  # the adapter records runtime/handoff.py's Actions
         status = w["status"] if w["status"] != "RUNNING" else "COMPLETED"
         if status == "COMPLETED" and any(a.status == "queued_for_review" for a in actions):
             status = "AWAITING_REVIEW"

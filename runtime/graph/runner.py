@@ -7,11 +7,11 @@ feedback, and the next round starts again at the planner, which must find eviden
 After `max_rounds` rounds without getting through, the run ends ABSTAINED: a valid outcome,
 reported with what evidence is missing, instead of letting unchecked text through.
 
-Action intents of a passed artifact are carried out here, not by the agent: reversible tools run
-through the bus; irreversible ones run only with a grant, from a policy rule (inside the bus) or
-from the injected approver; what neither approves is queued for review with only the claims that
-are not supported. The runner's dependencies (control plane parts, corpus, approver) are
-injected, so a Ray-hosted runner can hand it actor-backed ones.
+The hand-off itself (gate, sender, abstention, verifier, annotation) and the carrying out of a
+passed artifact's action intents (reversible first; irreversible ones only with a grant, from a
+policy rule inside the bus or from the injected approver; what neither approves is queued for
+review) are runtime/handoff.py's, shared with the LangGraph edges and the Ray runner. This module
+is the in-process transport: rounds, routing back to the planner, the run report, progress.
 """
 
 from __future__ import annotations
@@ -23,22 +23,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from warrant.ledger import Journal, Ledger, canonical_json, record_id
-from warrant.ledger.journal import JournalKind
-from warrant.runtime.claimset import claim_set
+from warrant.ledger import Journal, Ledger
+from warrant.runtime import handoff as _handoff  # a module: runtime.handoff imports this package's report types
 from warrant.runtime.contract import Artifact
 from warrant.runtime.gate import Gate
 from warrant.runtime.grants import GrantBook, Policy
 from warrant.runtime.graph.agent import AgentContext, AgentError, EvidenceRef, Feedback
-from warrant.runtime.graph.approval import ApprovalRequest, Approver, approve_nothing
+from warrant.runtime.graph.approval import Approver, approve_nothing
 from warrant.runtime.graph.corpus import Corpus, CorpusError
 from warrant.runtime.graph.graph import Graph
-from warrant.runtime.graph.report import Action, ChainStatus, Handoff, ReviewItem, RunReport, ToolCall
+from warrant.runtime.graph.report import ChainStatus, Handoff, RunReport, ToolCall
 from warrant.runtime.registry import ToolRegistry, jsonable
 from warrant.runtime.review.queue import ReviewQueue
 from warrant.runtime.toolbus import ToolBus, ToolCallRejected, ToolFailed, ToolRefused, ToolResult
-from warrant.runtime.verify.verdict import ArtifactVerdict
-from warrant.runtime.verify.verifier import Verifier, annotate
+from warrant.runtime.verify.verifier import Verifier
 from warrant.runtime.violations import Violation
 
 DEFAULT_MAX_ROUNDS = 3
@@ -275,32 +273,17 @@ class GraphRunner:
         self._carry_out(st, rnd, node, art, h)
         return None
 
-    # -- one hand-off: gate, then verifier -------------------------------------------------------
-    def _check(self, st: _Run, rnd: int, node: str, out: Any) -> tuple[Handoff, Artifact | None]:
-        to = st.graph.successors(node)
-        doc = _as_json(out)
-        decision = self.plane.gate.check(out, run_id=st.run_id)
-        base = dict(round=rnd, node=node, to=to, artifact_hash=decision.artifact_hash, artifact=doc)
-        if not decision.passed:
-            return Handoff(**base, outcome="stopped", stage="gate", violations=decision.violations,
-                           diagnosis=_laundering(decision.violations, st.artifact_ids)), None
-        art = out if isinstance(out, Artifact) else Artifact.model_validate(decision_doc(out))
-        self._remember(st, art, f"{node} (round {rnd})")
-        if art.from_agent != node:
-            v = Violation(code="from_agent_mismatch", loc="$.from_agent", message="an agent may only send artifacts in its own name",
-                          expected=node, got=art.from_agent)
-            return Handoff(**base, outcome="stopped", stage="runner", violations=[v]), None
-        if art.open_questions:
-            return Handoff(**base, outcome="abstained", stage="agent", open_questions=list(art.open_questions)), None
-        verdict: ArtifactVerdict = self.plane.verifier.verify(art)
-        if not verdict.passed:
-            return Handoff(**base, outcome="stopped", stage="verifier", verdicts=verdict.claims), None
-        annotated = annotate(art, verdict)
-        self._remember(st, annotated, f"{node} (round {rnd})")
-        return Handoff(**base, outcome="passed", verdicts=verdict.claims), annotated
+    # -- one hand-off: runtime/handoff.py decides -------------------------------------------------
+    @property
+    def handoffs(self) -> "_handoff.Handoffs":
+        return _handoff.Handoffs.of(self.plane)
 
-    def _remember(self, st: _Run, art: Artifact, who: str) -> None:
-        st.artifact_ids.setdefault(record_id(canonical_json(art.model_dump(mode="json"))), who)
+    def _check(self, st: _Run, rnd: int, node: str, out: Any) -> tuple[Handoff, Artifact | None]:
+        checked = self.handoffs.check(out, run_id=st.run_id, sender=node, known=st.artifact_ids)
+        for aid in checked.ids:
+            st.artifact_ids.setdefault(aid, f"{node} (round {rnd})")
+        h = checked.handoff(round=rnd, node=node, to=st.graph.successors(node), artifact=_as_json(out))
+        return h, checked.artifact
 
     def _record(self, st: _Run, h: Handoff) -> Handoff:
         st.report.handoffs.append(h)
@@ -313,29 +296,35 @@ class GraphRunner:
 
     # -- actions -----------------------------------------------------------------------------------
     def _carry_out(self, st: _Run, rnd: int, node: str, art: Artifact, h: Handoff) -> None:
-        reg = self.plane.registry
-        intents = sorted(art.action_intents, key=lambda i: reg.get(i.tool, i.version).irreversible)
-        for intent in intents:
-            if not reg.get(intent.tool, intent.version).irreversible:
-                self._call(st, rnd, node, "runner", intent)
-            else:
-                self._irreversible(st, rnd, node, intent, h)
+        context = {"graph": st.graph.name, "task": st.report.task, "report_path": st.report.report_path}
+        acted = self.handoffs.act(st.run_id, node, art.action_intents, h.verdicts, claim_texts=_handoff.claim_texts(art), round=rnd,
+                                  approver=self.approver, review_context=context,
+                                  on_call=lambda intent, out: self._record_call(st, rnd, node, "runner", intent, out))
+        for a in acted:
+            if not a.irreversible:
+                continue  # a reversible call is reported as its tool call only
+            st.report.actions.append(a.action)
+            self._save(st)
+            act = a.action
+            self._emit(RunEvent("action", st.run_id, rnd, node, act.status, f"{act.tool} {act.grant_issuer or act.code or ''}".strip()))
 
-    def _call(self, st: _Run, rnd: int, node: str, via: str, intent: Any, grant_id: str | None = None) -> Any:
-        out = self.plane.bus.execute(st.run_id, intent, grant_id=grant_id)
+    def _call(self, st: _Run, rnd: int, node: str, via: str, intent: Any) -> Any:
+        return self._record_call(st, rnd, node, via, intent, self.handoffs.call(st.run_id, intent))
+
+    def _record_call(self, st: _Run, rnd: int, node: str, via: str, intent: Any, out: Any) -> Any:
         args = intent.get("args") if isinstance(intent, dict) else intent.args
         rec = ToolCall(round=rnd, node=node, via=via, tool=out.tool, version=out.version, args=jsonable(args), status=out.status,
-                       call_id=getattr(out, "call_id", None))
+                       call_id=out.call_id)
         if isinstance(out, ToolResult):
             rec.ledger_id, rec.output = out.ledger_id, out.output
-            rec.grant_id, rec.grant_issuer = self._grant_of(st.run_id, out.call_id)
+            rec.grant_id, rec.grant_issuer = out.grant_id, self.handoffs.grant_issuer(out)
             data = self.plane.ledger.get(st.run_id, out.ledger_id)
             st.evidence[out.ledger_id] = EvidenceRef(
                 ledger_id=out.ledger_id, kind=data.kind.value, source=data.source.to_dict(),
                 text=data.data.decode("utf-8", errors="replace"), via=f"tool:{out.tool}", args=args if isinstance(args, dict) else {},
             )
         elif isinstance(out, ToolCallRejected):
-            rec.code, rec.violations = out.violations[0].code if out.violations else None, out.violations
+            rec.code, rec.violations = out.error, out.violations
             rec.message = out.violations[0].message if out.violations else ""
         elif isinstance(out, (ToolRefused, ToolFailed)):
             rec.code, rec.message = out.code, out.message
@@ -348,56 +337,7 @@ class GraphRunner:
             self._emit(RunEvent("tool_call", st.run_id, rnd, node, out.status, f"{out.tool} {rec.code or ''}".strip()))
         return out
 
-    def _grant_of(self, run_id: str, call_id: str) -> tuple[str | None, str | None]:
-        for e in self.plane.journal.entries(run_id, kind=JournalKind.TOOL_CALL, subject=call_id):
-            gid = e.payload.get("grant_id")
-            if gid:
-                g = self.plane.grants.lookup(gid)
-                return gid, g.issuer if g else None
-        return None, None
-
-    def _irreversible(self, st: _Run, rnd: int, node: str, intent: Any, h: Handoff) -> None:
-        action = Action(round=rnd, node=node, tool=intent.tool, args=dict(intent.args), depends_on=list(intent.depends_on), status="refused")
-        out = self._call(st, rnd, node, "runner", intent)
-        if isinstance(out, ToolRefused) and out.code == "grant_missing":
-            out = self._ask_approver(st, rnd, node, intent, action, h) or out
-        if isinstance(out, ToolResult):
-            last = st.report.tool_calls[-1]
-            action.status, action.call_id, action.ledger_id, action.output = "executed", out.call_id, out.ledger_id, out.output
-            action.grant_id, action.grant_issuer = last.grant_id, last.grant_issuer
-        elif isinstance(out, ToolRefused) and out.code == "claims_unverified":
-            wanted = {u.claim_id for u in out.unverified}
-            unsupported = [p for c in h.verdicts if c.claim_id in wanted for p in c.propositions if p.status != "supported"]
-            action.status, action.code, action.call_id = "queued_for_review", out.code, out.call_id
-            action.message = "depends on claims that are not supported: a reviewer must settle them with evidence first"
-            action.review = ReviewItem(
-                run_id=st.run_id, round=rnd, node=node, tool=intent.tool, version=out.version, args=dict(intent.args),
-                depends_on=list(intent.depends_on), claim_set_hash=claim_set(self.plane.journal, st.run_id, intent.depends_on).hash,
-                reason="claims_unverified", message=out.message, unsupported=unsupported,
-            )
-        elif action.review is None:
-            action.status = "failed" if isinstance(out, ToolFailed) else "refused"
-            action.code, action.message = getattr(out, "code", None), getattr(out, "message", "")
-            action.call_id = getattr(out, "call_id", None)
-        if action.review is not None and self.plane.review is not None:
-            self._enqueue(st, action.review, h)
-        st.report.actions.append(action)
-        self._save(st)
-        self._emit(RunEvent("action", st.run_id, rnd, node, action.status, f"{intent.tool} {action.grant_issuer or action.code or ''}".strip()))
-
     # -- the human review queue ------------------------------------------------------------------
-    def _enqueue(self, st: _Run, review: ReviewItem, h: Handoff) -> None:
-        """AWAITING_REVIEW is handed to the durable queue, where a person can act on it."""
-        claims = h.artifact.get("claims", []) if isinstance(h.artifact, dict) else []
-        item = self.plane.review.enqueue(
-            claim_texts={c["id"]: c["text"] for c in claims if isinstance(c, dict) and isinstance(c.get("id"), str)
-                         and isinstance(c.get("text"), str)},
-            run_id=st.run_id, agent=review.node, round=review.round, graph=st.graph.name, task=st.report.task, tool=review.tool,
-            version=review.version, args=review.args, depends_on=review.depends_on, reason=review.reason, message=review.message,
-            report_path=st.report.report_path,
-        )
-        review.queue_id = item.item_id
-
     def _review_requests(self, run_id: str) -> list[Feedback]:
         """Evidence reviewers asked for in this run: the planner starts from it, like any rejection."""
         if self.plane.review is None:
@@ -408,30 +348,6 @@ class GraphRunner:
                      diagnosis=[f"review item {item.item_id} was sent back for evidence on {d.decided_at.isoformat()}"])
             for item, d in self.plane.review.evidence_requests(run_id)
         ]
-
-    def _ask_approver(self, st: _Run, rnd: int, node: str, intent: Any, action: Action, h: Handoff) -> Any:
-        tool = self.plane.registry.get(intent.tool, intent.version)
-        cs = claim_set(self.plane.journal, st.run_id, intent.depends_on)
-        rules = self.plane.policy.matching(tool.name, tool.version) if self.plane.policy else []
-        reason = ("no policy rule approved it: " + "; ".join(f"{r.name} ({r.description})" if r.description else r.name for r in rules)
-                  if rules else f"no policy rule covers {tool.name}")
-        req = ApprovalRequest(
-            run_id=st.run_id, tool=tool.name, version=tool.version, args=dict(intent.args), depends_on=list(intent.depends_on),
-            claim_set_hash=cs.hash, claims=[c for c in h.verdicts if c.claim_id in set(intent.depends_on)], reason=reason,
-        )
-        try:
-            approval = self.approver(req)
-        except Exception as exc:  # a broken approver approves nothing
-            approval, reason = None, f"{reason}; the approver failed: {type(exc).__name__}: {exc}"
-        if approval is None:
-            action.status, action.code, action.message = "queued_for_review", "grant_missing", reason
-            action.review = ReviewItem(
-                run_id=st.run_id, round=rnd, node=node, tool=tool.name, version=tool.version, args=dict(intent.args),
-                depends_on=list(intent.depends_on), claim_set_hash=cs.hash, reason="no_policy_grant", message=reason,
-            )
-            return None
-        grant = self.plane.grants.issue_human(st.run_id, tool.name, tool.version, dict(intent.args), cs.hash, approval.approver)
-        return self._call(st, rnd, node, "runner", intent.model_copy(update={"version": tool.version}), grant_id=grant.grant_id)
 
     # -- plumbing ----------------------------------------------------------------------------------
     def _chains(self) -> list[ChainStatus]:
@@ -483,12 +399,6 @@ class _Port:
         return refs
 
 
-def decision_doc(out: Any) -> Any:
-    if isinstance(out, (bytes, bytearray, str)):
-        return json.loads(out)
-    return out
-
-
 def _as_json(out: Any) -> Any:
     if isinstance(out, Artifact):
         return out.model_dump(mode="json")
@@ -500,17 +410,6 @@ def _as_json(out: Any) -> Any:
         except ValueError:
             return out[:2000]
     return jsonable(out)
-
-
-def _laundering(violations: list[Violation], artifact_ids: dict[str, str]) -> list[str]:
-    out = []
-    for v in violations:
-        if v.code == "ledger_id_unknown" and isinstance(v.got, str) and v.got in artifact_ids:
-            out.append(
-                f"citation laundering at {v.loc}: {v.got} is the hash of the hand-off artifact of {artifact_ids[v.got]}, "
-                "not a ledger record; cite the document or tool output that agent cited"
-            )
-    return out
 
 
 def _open_questions(feedback: list[Feedback]) -> list[str]:

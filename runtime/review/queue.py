@@ -223,18 +223,6 @@ class ReviewQueue:
             self._known_items[iid] = item
             return item
 
-    def enqueue_refused(self, run_id: str, agent: str, intent: Any, outcome: Any, *,
-                        claim_texts: dict[str, str] | None = None) -> QueuedCall | None:
-        """Queue an irreversible call the tool bus refused for want of a grant or of supported
-        claims (`QUEUED_REFUSALS`); any other outcome queues nothing and returns None."""
-        reason = QUEUED_REFUSALS.get(getattr(outcome, "code", None) or "") if getattr(outcome, "status", None) == "refused" else None
-        if reason is None:
-            return None
-        get = intent.get if isinstance(intent, dict) else lambda k, d=None: getattr(intent, k, d)
-        return self.enqueue(run_id=run_id, agent=agent, tool=outcome.tool, version=outcome.version, args=dict(get("args", {}) or {}),
-                            depends_on=list(get("depends_on", []) or []), reason=reason, message=getattr(outcome, "message", ""),
-                            claim_texts=claim_texts)
-
     # -- reading -------------------------------------------------------------------------------
     def _item(self, item_id: str) -> QueuedCall | None:
         if item_id in self._known_items:
