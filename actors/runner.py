@@ -8,7 +8,7 @@ the other runs go on.
 
 The hand-off itself is runtime/handoff.py's, the same as in process and on LangGraph's edges: this
 module only hands it the actors through its ports (`GateActors` for the gate actors,
-`ToolBuses` for the tool-bus actors, `PooledVerifier` for the verifier pool, the LedgerActor's
+`ToolBuses` for the tool-bus actors, `PoolChecker` for the verifier pool, the LedgerActor's
 `JournalClient` for the journal and grants).
 """
 
