@@ -47,6 +47,7 @@ def register(app: typer.Typer) -> None:
     def token_create(
         scope: str = typer.Option(..., "--scope", "-s", help=f"Comma-separated scopes: {', '.join(SCOPES)}."),
         name: str = typer.Option("", "--name", help="A label for lists and logs (who or what holds it)."),
+        agent: Optional[str] = typer.Option(None, "--agent", help="Bind the token to one agent: POST /artifacts with it must have this from_agent."),
         ledger: str = LedgerOpt,
         tokens: Optional[str] = TokensOpt,
     ) -> None:
@@ -57,11 +58,12 @@ def register(app: typer.Typer) -> None:
 
         Example:
           warrant token create --scope read,evidence,submit --name researcher
+          warrant token create --scope evidence,submit --agent analyst   # may only send as analyst
           curl -H "Authorization: Bearer $TOKEN" localhost:8000/verdicts/run_1
         """
         store = _store(ledger, tokens)
         try:
-            token, rec = store.create(scope, name=name)
+            token, rec = store.create(scope, name=name, agent=agent)
         except TokenStoreError as exc:
             _fail(str(exc))
             raise
@@ -70,7 +72,7 @@ def register(app: typer.Typer) -> None:
 
     @token_app.command("list")
     def token_list(ledger: str = LedgerOpt, tokens: Optional[str] = TokensOpt) -> None:
-        """List tokens: id, scopes, name, created (never the secrets).
+        """List tokens: id, scopes, name, created, the agent a token is bound to (never the secrets).
 
         Example: warrant token list --ledger .warrant/ledger
         """
@@ -80,7 +82,7 @@ def register(app: typer.Typer) -> None:
             _fail(str(exc))
             raise
         for r in records:
-            typer.echo(f"{r.id}  {','.join(r.scopes):<28} {r.created}  {r.name}")
+            typer.echo(f"{r.id}  {','.join(r.scopes):<28} {r.created}  {r.name}" + (f"  (agent {r.agent})" if r.agent else ""))
 
     @token_app.command("revoke")
     def token_revoke(token_id: str = typer.Argument(..., help="The token's id (see `warrant token list`)."), ledger: str = LedgerOpt,

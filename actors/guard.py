@@ -177,6 +177,7 @@ class Guard:
         need = self.scope_for(scope["method"], _route_path(scope), parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True))
         if not cfg.auth:
             scope.setdefault("state", {})["scopes"] = frozenset(SCOPES)
+            scope["state"]["agent"] = None
             return None
         token = _bearer(scope["headers"])
         challenge = [(b"www-authenticate", b"Bearer")]
@@ -191,6 +192,7 @@ class Guard:
             return 401, {"detail": "invalid or revoked token"}, challenge
         scope.setdefault("state", {})["scopes"] = frozenset(rec.scopes)
         scope["state"]["token_id"] = rec.id
+        scope["state"]["agent"] = rec.agent
         if need and need not in rec.scopes:
             return 403, {"detail": f"token {rec.id} lacks scope {need!r} (has: {', '.join(rec.scopes)})", "required_scope": need}
         return None

@@ -151,8 +151,10 @@ class WarrantAPI:
         return {"ids": await self._rt.writer.append_evidence.remote(_evidence_items(body))}
 
     @api.post("/artifacts")
-    async def artifacts(self, artifact: dict[str, Any], execute: bool = False) -> dict[str, Any]:
-        step = await self._runner.submit(artifact, execute=execute)
+    async def artifacts(self, artifact: dict[str, Any], request: Request, execute: bool = False) -> dict[str, Any]:
+        # A token bound to an agent (`warrant token create --agent NAME`) is the sender: the
+        # pipeline refuses an artifact in another agent's name (from_agent_mismatch).
+        step = await self._runner.submit(artifact, execute=execute, sender=getattr(request.state, "agent", None))
         return step.to_json()
 
     @api.post("/tool-calls")

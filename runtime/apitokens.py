@@ -33,6 +33,8 @@ from typing import Iterable, Iterator, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from warrant.ledger.evidence import RUN_ID_PATTERN
+
 Scope = Literal["read", "evidence", "submit", "approve"]
 SCOPES: tuple[str, ...] = ("read", "evidence", "submit", "approve")
 PREFIX = "wrt"
@@ -48,6 +50,9 @@ class TokenRecord(BaseModel):
     id: str = Field(pattern=r"^[0-9a-f]{8}$")
     name: str = ""
     scopes: list[Scope]
+    # The agent this token speaks for: artifacts posted with it must say `from_agent` = agent, so
+    # one agent's token cannot send hand-offs in another's name. None: any agent (an operator's).
+    agent: Optional[str] = Field(default=None, pattern=RUN_ID_PATTERN)
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
     created: str
 
@@ -161,16 +166,19 @@ class TokenStore:
         finally:
             os.close(dfd)
 
-    def create(self, scopes: str | Iterable[str], name: str = "") -> tuple[str, TokenRecord]:
-        """A new token: returns (the token, shown once; its record, stored)."""
+    def create(self, scopes: str | Iterable[str], name: str = "", agent: str | None = None) -> tuple[str, TokenRecord]:
+        """A new token: returns (the token, shown once; its record, stored). `agent`: bind it to
+        one agent name (POST /artifacts then checks `from_agent` against it)."""
         chosen = parse_scopes(scopes)
+        if agent is not None and not re.fullmatch(RUN_ID_PATTERN, agent):
+            raise TokenStoreError(f"agent: expected a name matching {RUN_ID_PATTERN}; got {agent!r}")
         with self._locked() as doc:
             taken = {r.id for r in doc.tokens}
             tid = secrets.token_hex(4)
             while tid in taken:
                 tid = secrets.token_hex(4)
             token = f"{PREFIX}_{tid}_{secrets.token_urlsafe(32)}"
-            rec = TokenRecord(id=tid, name=name, scopes=chosen, sha256=_digest(token),
+            rec = TokenRecord(id=tid, name=name, scopes=chosen, agent=agent, sha256=_digest(token),
                               created=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
             doc.tokens.append(rec)
         return token, rec

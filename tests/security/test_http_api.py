@@ -73,6 +73,36 @@ def test_a_token_without_the_routes_scope_is_403(served):
         assert admin.post("/tool-calls", json={"run_id": "sec_scope", "intent": intent, "execute": True}).json()["status"] == "ok"
 
 
+def test_a_token_bound_to_an_agent_cannot_send_in_another_agents_name(served):
+    # Tokens are read live, so one made now is honoured by the running server.
+    token, rec = TokenStore.for_ledger(str(served.ledger)).create(["submit"], name="analyst-bot", agent="analyst")
+    assert rec.agent == "analyst"
+    with served.client("all") as admin:
+        [rid] = admin.post("/evidence", json=evidence("sec_agent", "Travel time is not billable.")).json()["ids"]
+
+    def artifact(sender: str) -> dict:
+        return {"run_id": "sec_agent", "from_agent": sender, "claims": [{"id": "c1", "type": "Assertion", "text": "Travel time is not billable.",
+                "propositions": [{"id": "p1", "pred": "statement", "args": {"text": "Travel time is not billable."}, "ledger_ids": [rid]}]}]}
+
+    with httpx.Client(base_url=served.base, headers={"Authorization": f"Bearer {token}"}, timeout=120) as bot:
+        forged, own = bot.post("/artifacts", json=artifact("writer")), bot.post("/artifacts", json=artifact("analyst"))
+    assert forged.status_code == own.status_code == 200
+    forged, own = forged.json(), own.json()
+    assert [v["code"] for v in forged["violations"]] == ["from_agent_mismatch"] and forged["verdict"] is None
+    assert forged["violations"][0]["expected"] == "analyst" and forged["violations"][0]["got"] == "writer"
+    assert own["gate"]["status"] == "pass" and own["verdict"] is not None and own["violations"] == []
+    # an operator's token (no agent) sends in any name, as before
+    with served.client("submit") as sub:
+        assert sub.post("/artifacts", json=artifact("writer")).json()["violations"] == []
+
+
+def test_an_agent_binding_must_be_a_plain_name(tmp_path):
+    store = TokenStore(tmp_path / "tokens.json")
+    with pytest.raises(TokenStoreError, match="agent"):
+        store.create(["submit"], agent="analyst; DROP")
+    assert store.list() == []
+
+
 def test_a_route_without_a_declared_scope_needs_the_strongest_one():
     from warrant.actors.guard import _route_path
     from warrant.actors.serve_app import scope_for
