@@ -243,6 +243,27 @@ class AppendOnlyTable:
                         best = (batch["seq"][i].as_py(), batch["entry_hash"][i].as_py())
         return best
 
+    @property
+    def tail(self) -> tuple[int, str]:
+        """(seq, entry_hash) of the last entry this handle knows: its own appends, and others'
+        up to its last `refresh()`. (-1, GENESIS) when empty."""
+        with self._mutex:
+            return self._tail_seq, self._tail_hash
+
+    def rows_between(self, first: int, last: int, columns: list[str]) -> pa.Table:
+        """The entries with seq first..last, in seq order, reading only those rows: in an intact
+        chain entry seq n is stored row n, so this is an offset read (a filter on seq would read
+        the seq column of every fragment, and there is one per commit). A chain where that does
+        not hold is read with the filter instead."""
+        if last < first:
+            return self.schema.empty_table().select(columns)
+        cols = list(dict.fromkeys(["seq", *columns]))
+        with self._reading():
+            t = self._table.search().select(cols).offset(first).limit(last - first + 1).to_arrow()
+        if t["seq"].to_pylist() != list(range(first, last + 1)):
+            t = self.scan(cols, where=f"seq >= {int(first)} AND seq <= {int(last)}").sort_by("seq")
+        return t.select(columns)
+
     def _hash_at(self, seq: int, table: Any = None) -> str | None:
         t = self.scan(["entry_hash"], where=f"seq = {int(seq)}", table=table)
         return t["entry_hash"][0].as_py() if t.num_rows else None
