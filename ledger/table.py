@@ -278,9 +278,12 @@ class AppendOnlyTable:
         if found:
             raise LedgerIntegrityError(found + ["run `warrant ledger verify` to see what is missing"])
 
-    def _record_head(self) -> None:
+    def _record_head(self, version: int | None = None) -> None:
+        """`version`: the Lance version the commit created, when known (asking the table is one
+        more round trip through LanceDB's event loop, ~1 ms under load)."""
+        version = self._table.version if version is None else version
         try:
-            self.checkpoints.record(self.name, Head(seq=self._tail_seq, hash=self._tail_hash, version=self._table.version))
+            self.checkpoints.record(self.name, Head(seq=self._tail_seq, hash=self._tail_hash, version=version))
         except (LedgerIntegrityError, OSError) as exc:
             self._broken = [f"{self.name}: entries up to seq {self._tail_seq} are committed, but the checkpoint "
                             f"could not be updated: {exc}"]
@@ -329,7 +332,7 @@ class AppendOnlyTable:
                 seqs, prevs, hashes = self._chain(columns, n)
                 full = dict(columns, seq=seqs, prev_hash=prevs, entry_hash=hashes)
                 try:
-                    self._table.add(pa.table(full, schema=self.schema))
+                    added = self._table.add(pa.table(full, schema=self.schema))
                 except Exception as exc:  # LanceDB raises a generic error type on conflicts
                     if "conflict" not in str(exc).lower() or attempt == _CONFLICT_RETRIES - 1:
                         raise
@@ -337,7 +340,7 @@ class AppendOnlyTable:
                     self.refresh()  # someone else moved the tail: re-chain on top of it
                     continue
                 self._tail_seq, self._tail_hash = seqs[-1], hashes[-1]
-                self._record_head()  # per commit, not per row
+                self._record_head(getattr(added, "version", None))  # per commit, not per row
                 return seqs, prevs, hashes
         raise AssertionError("unreachable")
 
