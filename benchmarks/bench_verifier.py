@@ -2,6 +2,7 @@
 
     python benchmarks/bench_verifier.py [--n 300] [--backends onnx,torch]
     python benchmarks/bench_verifier.py --device cuda        # on a GPU machine, < 5 minutes
+    python benchmarks/bench_verifier.py --latency-only       # the latency figure alone, ~1 minute
 
 Short evidence: one record of under 64 tokens per proposition. Long: a ~256-token record, cut
 into sentence chunks as the verifier does (max support over chunks). Hypotheses carry no
@@ -108,13 +109,25 @@ def latency(backend, n: int) -> dict:
             "verify_p50_ms": round(percentile(verify_only, 0.5), 2), "verify_p99_ms": round(percentile(verify_only, 0.99), 2), "target_p50_ms": 15}
 
 
+def print_latency(lat: dict) -> None:
+    print(f"gate + verify, one proposition on a two-sentence record, journal on: p50 {lat['p50_ms']} ms, p99 {lat['p99_ms']} ms "
+          f"(verifier alone p50 {lat['verify_p50_ms']} ms, p99 {lat['verify_p99_ms']} ms); target p50 <= {lat['target_p50_ms']} ms")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, default=300, help="propositions per workload")
     ap.add_argument("--device", default="cpu", help="cpu or cuda")
     ap.add_argument("--latency", type=int, default=200, help="artifacts for the gate+verify latency (0 = skip)")
     ap.add_argument("--backends", default=None, help="comma list of backend specs (default: onnx int8 + torch fp32 checkpoint if built)")
+    ap.add_argument("--latency-only", action="store_true",
+                    help="measure only the gate+verify latency (--latency N artifacts) and write verifier_latency_<device>.json")
     args = ap.parse_args()
+    if args.latency_only:
+        lat = latency(load_backend(None, device=args.device), args.latency or 200)
+        print_latency(lat)
+        print("wrote", write_result(f"verifier_latency_{args.device}", {"device": args.device, "latency": lat}))
+        return
     rng = random.Random(7)
     ckpt = default_model_dir() / "checkpoint"
     if args.backends:
@@ -144,8 +157,7 @@ def main() -> None:
         ratio = {w: round(results[names[0]][w]["props_per_s"] / results[names[1]][w]["props_per_s"], 2) for w in work}
         print(f"{names[0]} / {names[1]} speed ratio (same run): {ratio}")
     if lat:
-        print(f"gate + verify, one proposition on a two-sentence record, journal on: p50 {lat['p50_ms']} ms, p99 {lat['p99_ms']} ms "
-              f"(verifier alone p50 {lat['verify_p50_ms']} ms); target p50 <= 15 ms")
+        print_latency(lat)
     print("wrote", write_result(f"verifier_speed_{args.device}", {"device": args.device, "results": results, "ratio_first_over_second": ratio, "latency": lat}))
 
 
