@@ -204,10 +204,10 @@ class Journal:
                 where = f"run_id = {sql_str(run_id)} AND kind = {sql_str(kind)} AND seq <= {tail}"
                 t = self._t.scan(_ROW_COLUMNS, where=where).sort_by("seq")
                 slot = _Slot(tail, tail_hash, [r[:5] for r in _rows(t)])
-                self._index[key] = slot
-                while len(self._index) > self.INDEX_KEYS:
-                    self._index.popitem(last=False)
+            self._index[key] = slot
             self._index.move_to_end(key)
+            while len(self._index) > self.INDEX_KEYS:
+                self._index.popitem(last=False)
             return slot.rows
 
     def _catch_up(self, key: tuple[str, str], slot: _Slot, tail: int) -> _Slot | None:

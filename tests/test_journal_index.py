@@ -199,6 +199,15 @@ def test_an_evicted_key_is_read_again_in_full(journal, monkeypatch):
     assert [e.subject for e in journal.entries("r0", kind="verdict")] == ["c", "c2"]
 
 
+def test_with_the_index_off_every_call_scans_and_answers_the_same(ledger_uri, journal, monkeypatch):
+    monkeypatch.setattr(Journal, "INDEX_KEYS", 0)
+    journal.record_many([("r1", "verdict", f"c{i}", refusal(f"p{i}")) for i in range(3)])
+    scans = count_calls(monkeypatch, journal._t, "scan")
+    assert journal.entries("r1", kind="verdict") == scanned(ledger_uri, "r1", "verdict")
+    assert journal.entries("r1", kind="verdict", after=0) == scanned(ledger_uri, "r1", "verdict")[1:]
+    assert len(scans) == 2 and journal._index == {}
+
+
 @pytest.mark.parametrize("bad", ["nope", ""])
 def test_an_unknown_kind_is_refused_on_the_index_path(journal, bad):
     with pytest.raises(ValueError):
