@@ -221,7 +221,7 @@ class Journal:
         if slot.upto >= 0 and (not got or got[0][0] != slot.upto or got[0][4] != slot.upto_hash):
             return None
         new = [r for r in got if r[0] > slot.upto]
-        if [r[0] for r in new] != list(range(slot.upto + 1, tail + 1)):
+        if not new or [r[0] for r in new] != list(range(slot.upto + 1, tail + 1)):
             return None
         slot.rows.extend(r[:5] for r in new if (r[5], r[6]) == key)
         slot.upto, slot.upto_hash = tail, new[-1][4]

@@ -21,6 +21,9 @@ from warrant.runtime.verify.backends.base import (
 )
 
 
+_INLINE_TOKENIZE = 4  # at most this many pairs are tokenized on the calling thread
+
+
 class OnnxNLI(NLIBackend):
     def __init__(self, model_dir: str | Path, *, model_file: str | None = None, max_length: int = 256, batch_size: int = 32, threads: int | None = None):
         import onnxruntime as ort
@@ -63,7 +66,13 @@ class OnnxNLI(NLIBackend):
     def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray:
         if not pairs:
             return np.zeros((0, 3), dtype=np.float32)
-        enc = self._tok.encode_batch([(p, h) for p, h in pairs])
+        if len(pairs) <= _INLINE_TOKENIZE:
+            # encode_batch hands the pairs to the tokenizers thread pool: for the one or two pairs
+            # of the latency path that thread switch costs more than the tokenizing (~4 ms against
+            # 0.2 ms on the loaded machine). Same tokenizer, same encodings.
+            enc = [self._tok.encode(p, h) for p, h in pairs]
+        else:
+            enc = self._tok.encode_batch([(p, h) for p, h in pairs])
         out = np.zeros((len(pairs), len(self._perm)), dtype=np.float32)
         if self.per_pair:
             batches = [np.array([i]) for i in range(len(enc))]
