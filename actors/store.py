@@ -122,9 +122,11 @@ class JournalClient:
         # One id per logical call: Ray replays the call with the same id after a writer restart.
         return ray.get(self._writer.record.remote("req_" + uuid.uuid4().hex, rows, UNIQUE_KINDS))
 
-    def entries(self, run_id: str | None = None, kind: JournalKind | str | None = None, subject: str | None = None) -> list[JournalEntry]:
+    def entries(
+        self, run_id: str | None = None, kind: JournalKind | str | None = None, subject: str | None = None, *, after: int | None = None
+    ) -> list[JournalEntry]:
         self._reader.refresh()
-        return self._reader.entries(run_id=run_id, kind=kind, subject=subject)
+        return self._reader.entries(run_id=run_id, kind=kind, subject=subject, after=after)
 
     def count(self) -> int:
         self._reader.refresh()

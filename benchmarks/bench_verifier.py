@@ -2,6 +2,7 @@
 
     python benchmarks/bench_verifier.py [--n 300] [--backends onnx,torch]
     python benchmarks/bench_verifier.py --device cuda        # on a GPU machine, < 5 minutes
+    python benchmarks/bench_verifier.py --latency-only       # the latency figure alone, ~1 minute
 
 Short evidence: one record of under 64 tokens per proposition. Long: a ~256-token record, cut
 into sentence chunks as the verifier does (max support over chunks). Hypotheses carry no
@@ -11,12 +12,17 @@ Targets on a 2-core CPU with the int8 model: >= 150 propositions/s short, >= 40 
 Latency (``--latency N``, default 200): one artifact with one `statement` proposition citing a
 two-sentence record, gate plus verify in one process with the journal on, N times (each a new
 artifact, so nothing is answered from a cache of the same claim); p50/p99 of the whole, and of the
-verifier alone. Target: p50 <= 15 ms on 2 cores.
+verifier alone. Target: p50 <= 15 ms on 2 cores. ``--latency-only`` measures this alone;
+``--baseline`` adds, in the same run and alternating artifact by artifact on a second ledger, the
+figures with the journal's (run, kind) index off and the checkpoint written by rename (what shipped
+before), and the ratio, which is what to compare on a shared, noisy machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
 import tempfile
 import time
@@ -25,10 +31,10 @@ from _common import write_result
 from rich.console import Console
 from rich.table import Table
 
-from warrant.ledger import Ledger
 from _common import percentile
 
-from warrant.ledger import Journal
+from warrant.ledger import Journal, Ledger
+from warrant.ledger.checkpoint import WRITE_ENV
 from warrant.runtime.contract import Claim, Proposition
 from warrant.runtime.gate import Gate
 from warrant.runtime.verify.backends import load_backend
@@ -81,31 +87,82 @@ def run(backend, items, run_id: str) -> dict:
     return {"propositions": len(tasks), "seconds": round(secs, 3), "props_per_s": round(len(tasks) / secs, 1), "reached_model": reached}
 
 
-def latency(backend, n: int) -> dict:
-    """p50/p99 ms of gate + verify for one one-proposition artifact on a two-sentence record."""
-    with tempfile.TemporaryDirectory(prefix="warrant-bench-lat-") as tmp:
-        led, journal = Ledger.open(tmp), Journal.open(tmp)
-        gate, ver = Gate(led, journal=journal), Verifier(led, backend, journal=journal)
-        rid = led.append("lat", "Invoice INV-2291 was issued by Meridian Logistics on 3 March 2026. The supplier shall keep timesheets for every billable task.")
-        total, verify_only = [], []
-        for i in range(n + 10):
-            art = {"run_id": "lat", "from_agent": "analyst", "claims": [{"id": f"c{i}", "type": "Assertion", "text": "timesheets",
-                   "propositions": [{"id": f"p{i}", "pred": "statement", "args": {"text": "The supplier keeps timesheets for every billable task."}, "ledger_ids": [rid]}]}]}
-            t0 = time.perf_counter()
-            decision = gate.check(art)
-            t1 = time.perf_counter()
-            ver.verify(art)
-            t2 = time.perf_counter()
-            assert decision.status == "pass", decision
-            if i >= 10:  # warm-up: sessions, caches
-                total.append((t2 - t0) * 1000)
-                verify_only.append((t2 - t1) * 1000)
-        journal.close()
-        led.close()
-    total.sort()
-    verify_only.sort()
+LAT_RECORD = "Invoice INV-2291 was issued by Meridian Logistics on 3 March 2026. The supplier shall keep timesheets for every billable task."
+
+
+def _lat_artifact(i: int, rid: str) -> dict:
+    return {"run_id": "lat", "from_agent": "analyst", "claims": [{"id": f"c{i}", "type": "Assertion", "text": "timesheets",
+            "propositions": [{"id": f"p{i}", "pred": "statement", "args": {"text": "The supplier keeps timesheets for every billable task."}, "ledger_ids": [rid]}]}]}
+
+
+@contextlib.contextmanager
+def _switched_off(journal: Journal, off: bool):
+    """The baseline: the journal's (run, kind) index off (every verify scans the run's verdicts)
+    and the checkpoint replaced by rename with two fsyncs, as before issue 11's speed work."""
+    if not off:
+        yield
+        return
+    old = os.environ.get(WRITE_ENV)
+    os.environ[WRITE_ENV] = "replace"
+    journal.INDEX_KEYS = 0
+    try:
+        yield
+    finally:
+        del journal.INDEX_KEYS
+        if old is None:
+            os.environ.pop(WRITE_ENV)
+        else:
+            os.environ[WRITE_ENV] = old
+
+
+def _summary(n: int, total: list[float], verify_only: list[float]) -> dict:
+    total, verify_only = sorted(total), sorted(verify_only)
     return {"artifacts": n, "p50_ms": round(percentile(total, 0.5), 2), "p99_ms": round(percentile(total, 0.99), 2),
             "verify_p50_ms": round(percentile(verify_only, 0.5), 2), "verify_p99_ms": round(percentile(verify_only, 0.99), 2), "target_p50_ms": 15}
+
+
+def latency(backend, n: int, *, baseline: bool = False) -> dict:
+    """p50/p99 ms of gate + verify for one one-proposition artifact on a two-sentence record.
+    `baseline`: also run the same artifacts, alternating one by one on a second ledger, with the
+    speed-ups that can be switched off switched off (`_switched_off`); adds "baseline" and "ratio"."""
+    modes = [False, True] if baseline else [False]
+    with contextlib.ExitStack() as stack:
+        pipes = []
+        for _ in modes:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="warrant-bench-lat-"))
+            led, journal = Ledger.open(tmp), Journal.open(tmp)
+            stack.callback(led.close)
+            stack.callback(journal.close)
+            pipes.append((journal, Gate(led, journal=journal), Verifier(led, backend, journal=journal), led.append("lat", LAT_RECORD)))
+        times = [([], []) for _ in modes]
+        for i in range(n + 10):
+            for off, (journal, gate, ver, rid), (total, verify_only) in zip(modes, pipes, times):
+                art = _lat_artifact(i, rid)
+                with _switched_off(journal, off):
+                    t0 = time.perf_counter()
+                    decision = gate.check(art)
+                    t1 = time.perf_counter()
+                    ver.verify(art)
+                    t2 = time.perf_counter()
+                assert decision.status == "pass", decision
+                if i >= 10:  # warm-up: sessions, caches
+                    total.append((t2 - t0) * 1000)
+                    verify_only.append((t2 - t1) * 1000)
+    out = _summary(n, *times[0])
+    if baseline:
+        base = _summary(n, *times[1])
+        out["baseline"] = base
+        out["ratio"] = {k: round(out[k] / base[k], 3) for k in ("p50_ms", "p99_ms", "verify_p50_ms", "verify_p99_ms")}
+    return out
+
+
+def print_latency(lat: dict) -> None:
+    print(f"gate + verify, one proposition on a two-sentence record, journal on: p50 {lat['p50_ms']} ms, p99 {lat['p99_ms']} ms "
+          f"(verifier alone p50 {lat['verify_p50_ms']} ms, p99 {lat['verify_p99_ms']} ms); target p50 <= {lat['target_p50_ms']} ms")
+    if "baseline" in lat:
+        b = lat["baseline"]
+        print(f"  baseline, same run (journal index off, checkpoint by rename): p50 {b['p50_ms']} ms, p99 {b['p99_ms']} ms "
+              f"(verifier alone p50 {b['verify_p50_ms']} ms, p99 {b['verify_p99_ms']} ms); shipped / baseline {lat['ratio']}")
 
 
 def main() -> None:
@@ -114,7 +171,16 @@ def main() -> None:
     ap.add_argument("--device", default="cpu", help="cpu or cuda")
     ap.add_argument("--latency", type=int, default=200, help="artifacts for the gate+verify latency (0 = skip)")
     ap.add_argument("--backends", default=None, help="comma list of backend specs (default: onnx int8 + torch fp32 checkpoint if built)")
+    ap.add_argument("--latency-only", action="store_true",
+                    help="measure only the gate+verify latency (--latency N artifacts) and write verifier_latency_<device>.json")
+    ap.add_argument("--baseline", action="store_true",
+                    help="latency also with the journal index off and the checkpoint written by rename, alternating artifact by artifact")
     args = ap.parse_args()
+    if args.latency_only:
+        lat = latency(load_backend(None, device=args.device), args.latency or 200, baseline=args.baseline)
+        print_latency(lat)
+        print("wrote", write_result(f"verifier_latency_{args.device}", {"device": args.device, "latency": lat}))
+        return
     rng = random.Random(7)
     ckpt = default_model_dir() / "checkpoint"
     if args.backends:
@@ -129,7 +195,7 @@ def main() -> None:
     for spec in specs:
         backend = load_backend(None if spec == "default" else spec, device=args.device)
         results[backend.name] = {name: run(backend, items, "bench") for name, items in work.items()}
-    lat = latency(load_backend(None, device=args.device), args.latency) if args.latency else None
+    lat = latency(load_backend(None, device=args.device), args.latency, baseline=args.baseline) if args.latency else None
     t = Table(title=f"Verifier throughput, propositions/s end to end ({args.device})")
     t.add_column("backend")
     for name in work:
@@ -144,8 +210,7 @@ def main() -> None:
         ratio = {w: round(results[names[0]][w]["props_per_s"] / results[names[1]][w]["props_per_s"], 2) for w in work}
         print(f"{names[0]} / {names[1]} speed ratio (same run): {ratio}")
     if lat:
-        print(f"gate + verify, one proposition on a two-sentence record, journal on: p50 {lat['p50_ms']} ms, p99 {lat['p99_ms']} ms "
-              f"(verifier alone p50 {lat['verify_p50_ms']} ms); target p50 <= 15 ms")
+        print_latency(lat)
     print("wrote", write_result(f"verifier_speed_{args.device}", {"device": args.device, "results": results, "ratio_first_over_second": ratio, "latency": lat}))
 
 

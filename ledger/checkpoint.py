@@ -12,8 +12,21 @@ older Lance version has been rolled back.
 What this does not defend: an attacker who can write the storage *and* every checkpoint copy can
 roll both back together. Keep a mirror where the storage's writers cannot write.
 
-Writes are durable before the append returns: temporary file, fsync, rename, fsync of the
-directory (a plain path), or one whole-object PUT (a URI such as `s3://`, through pyarrow.fs).
+Writes are durable before the append returns. A plain path is rewritten in place: the file is
+kept at a fixed size (the JSON padded with spaces to a multiple of 4 KiB) and written whole with
+one O_DSYNC `pwrite`, which on a journaling file system costs a data write and no metadata commit
+(measured on ext4 under load: p50 0.24 ms, p90 4 ms, against 1.6 ms and 40 ms for the two fsyncs of
+temporary file, fsync, rename, fsync of the directory). The first write, a file too small or not a
+plain single-link file, and `WARRANT_CHECKPOINT_WRITE=replace` take that temporary-file path. A URI
+such as `s3://` gets one whole-object PUT through pyarrow.fs.
+
+What in-place costs: a power cut *during* the 4 KiB write can leave a torn file on a device that
+does not write 4 KiB atomically (most write a 4 KiB sector as a unit; some only 512 bytes). A torn
+checkpoint does not parse or does not match the chain, so the next writer refuses the ledger and
+`warrant ledger verify` reports it: it fails closed, and a person restores the file from a mirror
+or from the chain's head. Set `WARRANT_CHECKPOINT_WRITE=replace` where that trade is wrong. A
+reader that meets a half-written file (it reads without the writer's lock) reads again under the
+lock before it reports anything.
 """
 
 from __future__ import annotations
@@ -23,6 +36,7 @@ import datetime as dt
 import fcntl
 import json
 import os
+import stat
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +51,9 @@ from warrant.ledger.errors import LedgerIntegrityError
 FILE = "_warrant_checkpoint.json"
 MIRROR_ENV = "WARRANT_CHECKPOINT_MIRROR"
 FORMAT = "warrant.checkpoint/1"
+WRITE_ENV = "WARRANT_CHECKPOINT_WRITE"  # "in-place" (default) or "replace": see the module docstring
+_BLOCK = 4096
+_MAX_IN_PLACE = 16 * _BLOCK  # a larger file is not one write, whatever the device
 
 
 class Head(BaseModel):
@@ -85,7 +102,8 @@ def _is_uri(where: str) -> bool:
 
 
 class _Location:
-    """One checkpoint file: a local path (fsync + rename) or a pyarrow.fs URI (whole-object PUT)."""
+    """One checkpoint file: a local path (rewritten in place, or replaced by rename) or a pyarrow.fs
+    URI (whole-object PUT)."""
 
     _locks: dict[str, threading.Lock] = {}
     _locks_guard = threading.Lock()
@@ -111,6 +129,7 @@ class _Location:
             return f.read()
 
     def write(self, data: bytes) -> None:
+        """Replace the file's content, durably, with `data` (plus whitespace padding in place)."""
         if self._fs is not None:
             # An object store replaces an object whole on PUT: no partial checkpoint is ever visible.
             self._fs.create_dir(self._path.rsplit("/", 1)[0], recursive=True)
@@ -118,6 +137,33 @@ class _Location:
                 f.write(data)
             return
         path = Path(self._path)
+        if os.environ.get(WRITE_ENV, "in-place") == "replace":
+            self._replace(path, data)
+        elif not self._overwrite(path, data):
+            # Padded to whole blocks so that the next writes fit in place.
+            self._replace(path, data.ljust(-(-len(data) // _BLOCK) * _BLOCK))
+
+    @staticmethod
+    def _overwrite(path: Path, data: bytes) -> bool:
+        """Write `data`, padded to the file's size, over the file in one O_DSYNC write. False
+        (nothing written) where that is not one write of a fixed-size plain file."""
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_DSYNC | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+        except OSError:  # missing, a symlink (ELOOP), not writable
+            return False
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or not len(data) <= st.st_size <= _MAX_IN_PLACE:
+                return False
+            # Same size as before: the write changes no metadata a reader needs, so O_DSYNC is a
+            # data write and a device flush. A short write falls through to the replacing path,
+            # which rewrites the whole file.
+            return os.pwrite(fd, data.ljust(st.st_size), 0) == st.st_size
+        finally:
+            os.close(fd)
+
+    @staticmethod
+    def _replace(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -132,6 +178,23 @@ class _Location:
             os.fsync(dfd)  # the rename itself must survive a power cut
         finally:
             os.close(dfd)
+
+    def read_settled(self) -> bytes | None:
+        """Read again under the writers' lock, shared: a local file being rewritten in place can
+        be read half-written without it. None where the lock cannot be taken (no lock file, a
+        read-only folder): the caller keeps what it read."""
+        if self._fs is not None:
+            return None
+        lock = Path(self._path).with_name(f".{Path(self._path).name}.lock")
+        try:
+            fd = os.open(lock, os.O_RDONLY)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH)
+            return self.read()
+        finally:
+            os.close(fd)
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
@@ -193,7 +256,18 @@ class Checkpoints:
             except OSError as exc:
                 out.append(Witness(loc.where, None, f"cannot be read ({exc})"))
                 continue
-            out.append(Witness(loc.where, None) if raw is None else _parse(loc.where, raw))
+            if raw is None:
+                out.append(Witness(loc.where, None))
+                continue
+            w = _parse(loc.where, raw)
+            if w.error:
+                try:
+                    again = loc.read_settled()
+                except OSError:
+                    again = None
+                if again is not None:
+                    w = _parse(loc.where, again)
+            out.append(w)
         return out
 
     def record(self, table: str, head: Head) -> None:
@@ -298,4 +372,4 @@ def problems(
     return out
 
 
-__all__ = ["Checkpoints", "DiskHead", "FILE", "Head", "MIRROR_ENV", "Witness", "mirror_file", "problems"]
+__all__ = ["Checkpoints", "DiskHead", "FILE", "Head", "MIRROR_ENV", "WRITE_ENV", "Witness", "mirror_file", "problems"]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import dataclass
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Iterable
 
@@ -81,9 +83,34 @@ class JournalEntry:
         )
 
 
+# One stored row of a (run, kind), without its key: (seq, subject, payload, created_us, entry_hash).
+_Row = tuple[int, str, str, int, str]
+_ROW_COLUMNS = ["seq", "subject", "payload", "created_us", "entry_hash", "run_id", "kind"]
+
+
+@dataclass
+class _Slot:
+    """The entries of one (run, kind) with seq <= `upto`, in seq order, and the chain hash of
+    entry `upto`. The journal is append-only with dense seq, so what is missing is exactly the
+    rows stored after `upto`; the hash tells that the stored history is still the one read."""
+
+    upto: int
+    upto_hash: str
+    rows: list[_Row] = field(default_factory=list)
+
+
 class Journal:
+    # (run, kind) pairs whose entries are kept in memory; the least recently asked is dropped
+    # first and is scanned again if asked again.
+    INDEX_KEYS = 256
+
     def __init__(self, table: AppendOnlyTable):
         self._t = table
+        # The in-memory index behind `entries(run_id, kind)`: without it every call scans and
+        # parses the whole table (LanceDB has one fragment per commit), which grows with the
+        # journal; with it a call reads only the rows stored since the last one.
+        self._index: OrderedDict[tuple[str, str], _Slot] = OrderedDict()
+        self._index_lock = threading.Lock()
 
     @classmethod
     def open(cls, uri: str, *, writer: bool = True, checkpoint_mirror: str | None = None) -> "Journal":
@@ -124,23 +151,120 @@ class Journal:
                     "created_us": now_us,
                 }
             )
-        return [JournalEntry.from_row(r) for r in self._t.append(rows)]
+        written = self._t.append(rows)
+        self._note_appended(written)
+        return [JournalEntry.from_row(r) for r in written]
 
     def entries(
-        self, run_id: str | None = None, kind: JournalKind | str | None = None, subject: str | None = None
+        self,
+        run_id: str | None = None,
+        kind: JournalKind | str | None = None,
+        subject: str | None = None,
+        *,
+        after: int | None = None,
     ) -> list[JournalEntry]:
+        """The entries matching every given field, in seq order, as this handle sees the journal
+        (its own appends, and others' up to its last `refresh()`). `after`: only those with a
+        larger seq, for a caller that keeps what it read before. With `run_id` and `kind` the
+        answer comes from an in-memory index that reads only rows stored since its last call."""
+        kind = JournalKind(kind).value if kind is not None else None
+        if run_id is not None and kind is not None:
+            rows = self._indexed(run_id, kind)
+            first = _first_after(rows, after)
+            return [
+                _entry(run_id, kind, r)
+                for r in rows[first:]
+                if subject is None or r[1] == subject
+            ]
         conds = []
         if run_id is not None:
             conds.append(f"run_id = {sql_str(run_id)}")
         if kind is not None:
-            conds.append(f"kind = {sql_str(JournalKind(kind).value)}")
+            conds.append(f"kind = {sql_str(kind)}")
         if subject is not None:
             conds.append(f"subject = {sql_str(subject)}")
+        if after is not None:
+            conds.append(f"seq > {int(after)}")
         t = self._t.scan(where=" AND ".join(conds) or None).sort_by("seq")
         return [JournalEntry.from_row(r) for r in t.to_pylist()]
+
+    # -- the (run, kind) index -----------------------------------------------------------------
+    def _indexed(self, run_id: str, kind: str) -> list[_Row]:
+        """The stored rows of (run_id, kind) up to this handle's tail. Returns the slot's list
+        itself: callers slice it, and appends only ever extend it."""
+        key = (run_id, kind)
+        with self._index_lock:
+            tail, tail_hash = self._t.tail
+            slot = self._index.get(key)
+            if slot is not None and (tail, tail_hash) != (slot.upto, slot.upto_hash):
+                slot = self._catch_up(key, slot, tail)
+            if slot is None:
+                # One filtered scan, bounded by the tail read before it: an append that lands
+                # after that read is folded in by `_note_appended` or the next catch-up, never lost.
+                where = f"run_id = {sql_str(run_id)} AND kind = {sql_str(kind)} AND seq <= {tail}"
+                t = self._t.scan(_ROW_COLUMNS, where=where).sort_by("seq")
+                slot = _Slot(tail, tail_hash, [r[:5] for r in _rows(t)])
+            self._index[key] = slot
+            self._index.move_to_end(key)
+            while len(self._index) > self.INDEX_KEYS:
+                self._index.popitem(last=False)
+            return slot.rows
+
+    def _catch_up(self, key: tuple[str, str], slot: _Slot, tail: int) -> _Slot | None:
+        """Extend `slot` with the rows stored after it (another writer's, seen after `refresh()`),
+        reading those rows only. None when the history it was built on is gone (the table is
+        shorter, or entry `upto` is no longer the one read): the caller scans afresh."""
+        if tail < slot.upto:
+            return None
+        first = max(slot.upto, 0)
+        got = _rows(self._t.rows_between(first, tail, _ROW_COLUMNS))
+        if slot.upto >= 0 and (not got or got[0][0] != slot.upto or got[0][4] != slot.upto_hash):
+            return None
+        new = [r for r in got if r[0] > slot.upto]
+        if not new or [r[0] for r in new] != list(range(slot.upto + 1, tail + 1)):
+            return None
+        slot.rows.extend(r[:5] for r in new if (r[5], r[6]) == key)
+        slot.upto, slot.upto_hash = tail, new[-1][4]
+        return slot
+
+    def _note_appended(self, written: list[dict[str, Any]]) -> None:
+        """Fold this handle's own append into every slot that had read up to just before it; a
+        slot further behind catches up from storage when next asked."""
+        if not written:
+            return
+        with self._index_lock:
+            for key, slot in self._index.items():
+                if slot.upto == written[0]["seq"] - 1 and slot.upto_hash == written[0]["prev_hash"]:
+                    slot.rows.extend(
+                        (r["seq"], r["subject"], r["payload"], r["created_us"], r["entry_hash"])
+                        for r in written
+                        if (r["run_id"], r["kind"]) == key
+                    )
+                    slot.upto, slot.upto_hash = written[-1]["seq"], written[-1]["entry_hash"]
 
     def count(self) -> int:
         return self._t.count()
 
     def verify(self) -> VerifyReport:
         return self._t.verify(SPEC)
+
+
+def _rows(t: pa.Table) -> list[tuple]:
+    """Rows of a table with the `_ROW_COLUMNS`, as tuples in that order."""
+    return list(zip(*(t[c].to_pylist() for c in _ROW_COLUMNS)))
+
+
+def _first_after(rows: list[_Row], after: int | None) -> int:
+    """Index of the first row with seq > after (rows are in seq order)."""
+    if after is None:
+        return 0
+    i = len(rows)
+    while i > 0 and rows[i - 1][0] > after:  # callers ask for the newest few: walk from the end
+        i -= 1
+    return i
+
+
+def _entry(run_id: str, kind: str, r: _Row) -> JournalEntry:
+    return JournalEntry.from_row(
+        {"seq": r[0], "run_id": run_id, "kind": kind, "subject": r[1], "payload": r[2], "created_us": r[3], "entry_hash": r[4]}
+    )

@@ -276,6 +276,27 @@ class AppendOnlyTable:
                         best = (batch["seq"][i].as_py(), batch["entry_hash"][i].as_py())
         return best
 
+    @property
+    def tail(self) -> tuple[int, str]:
+        """(seq, entry_hash) of the last entry this handle knows: its own appends, and others'
+        up to its last `refresh()`. (-1, GENESIS) when empty."""
+        with self._mutex:
+            return self._tail_seq, self._tail_hash
+
+    def rows_between(self, first: int, last: int, columns: list[str]) -> pa.Table:
+        """The entries with seq first..last, in seq order, reading only those rows: in an intact
+        chain entry seq n is stored row n, so this is an offset read (a filter on seq would read
+        the seq column of every fragment, and there is one per commit). A chain where that does
+        not hold is read with the filter instead."""
+        if last < first:
+            return self.schema.empty_table().select(columns)
+        cols = list(dict.fromkeys(["seq", *columns]))
+        with self._reading():
+            t = self._table.search().select(cols).offset(first).limit(last - first + 1).to_arrow()
+        if t["seq"].to_pylist() != list(range(first, last + 1)):
+            t = self.scan(cols, where=f"seq >= {int(first)} AND seq <= {int(last)}").sort_by("seq")
+        return t.select(columns)
+
     def _hash_at(self, seq: int, table: Any = None) -> str | None:
         t = self.scan(["entry_hash"], where=f"seq = {int(seq)}", table=table)
         return t["entry_hash"][0].as_py() if t.num_rows else None
@@ -290,9 +311,12 @@ class AppendOnlyTable:
         if found:
             raise LedgerIntegrityError(found + ["run `warrant ledger verify` to see what is missing"])
 
-    def _record_head(self) -> None:
+    def _record_head(self, version: int | None = None) -> None:
+        """`version`: the Lance version the commit created, when known (asking the table is one
+        more round trip through LanceDB's event loop, ~1 ms under load)."""
+        version = self._table.version if version is None else version
         try:
-            self.checkpoints.record(self.name, Head(seq=self._tail_seq, hash=self._tail_hash, version=self._table.version))
+            self.checkpoints.record(self.name, Head(seq=self._tail_seq, hash=self._tail_hash, version=version))
         except (LedgerIntegrityError, OSError) as exc:
             self._broken = [f"{self.name}: entries up to seq {self._tail_seq} are committed, but the checkpoint "
                             f"could not be updated: {exc}"]
@@ -341,7 +365,7 @@ class AppendOnlyTable:
                 seqs, prevs, hashes = self._chain(columns, n)
                 full = dict(columns, seq=seqs, prev_hash=prevs, entry_hash=hashes)
                 try:
-                    self._table.add(pa.table(full, schema=self.schema))
+                    added = self._table.add(pa.table(full, schema=self.schema))
                 except Exception as exc:  # LanceDB raises a generic error type on conflicts
                     if "conflict" not in str(exc).lower() or attempt == _CONFLICT_RETRIES - 1:
                         raise
@@ -349,7 +373,7 @@ class AppendOnlyTable:
                     self.refresh()  # someone else moved the tail: re-chain on top of it
                     continue
                 self._tail_seq, self._tail_hash = seqs[-1], hashes[-1]
-                self._record_head()  # per commit, not per row
+                self._record_head(getattr(added, "version", None))  # per commit, not per row
                 return seqs, prevs, hashes
         raise AssertionError("unreachable")
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import difflib
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
@@ -382,16 +384,31 @@ class Verifier:
         ]
         return MissingEvidence(needed=needed, suggestions=sugg)
 
+    # What `_rejected_before` has read, per run: (last verdict seq read, refusals by key). The
+    # journal is append-only, so each call reads only the verdicts recorded since the last one.
+    # Class-level lock: one verifier may serve several threads; the section is short.
+    _REJECTED_RUNS = 256
+    _rejected_lock = threading.Lock()
+    _rejected_cache: "OrderedDict[str, tuple[int, dict[tuple[str, frozenset[str]], list[dict[str, Any]]]]] | None" = None
+
     def _rejected_before(self, run_id: str) -> dict[tuple[str, frozenset[str]], list[dict[str, Any]]]:
         """Every proposition of this run the verifier already refused, by (pred, cited ids)."""
         if self._journal is None:
             return {}
-        seen: dict[tuple[str, frozenset[str]], list[dict[str, Any]]] = {}
-        for e in self._journal.entries(run_id, kind="verdict"):
-            for p in e.payload.get("propositions", []):
-                if p["status"] in ("contradicted", "unsupported") and p.get("checker") != "resubmission":
-                    seen.setdefault((p["pred"], frozenset(p.get("ledger_ids", []))), []).append(p)
-        return seen
+        with self._rejected_lock:
+            if self._rejected_cache is None:
+                self._rejected_cache = OrderedDict()
+            upto, seen = self._rejected_cache.get(run_id, (-1, {}))
+            for e in self._journal.entries(run_id, kind="verdict", after=upto):
+                upto = e.seq
+                for p in e.payload.get("propositions", []):
+                    if p["status"] in ("contradicted", "unsupported") and p.get("checker") != "resubmission":
+                        seen.setdefault((p["pred"], frozenset(p.get("ledger_ids", []))), []).append(p)
+            self._rejected_cache[run_id] = (upto, seen)
+            self._rejected_cache.move_to_end(run_id)
+            while len(self._rejected_cache) > self._REJECTED_RUNS:
+                self._rejected_cache.popitem(last=False)
+            return seen
 
 
 _WORD = re.compile(r"[a-z0-9]+")
