@@ -30,9 +30,9 @@ from warrant.runtime.verify.backends.base import CONTRA, ENTAIL, NLIBackend
 from warrant.runtime.verify.predicates import PredicateRegistry, UnknownPredicate, default_registry
 from warrant.runtime.verify.predicates.text import statement_problems
 from warrant.runtime.verify.rules import QuantityCheck, canonical_text, check_rules, extract_quantities
-from warrant.runtime.verify.rules.anchors import about_same_thing, missing_anchors, title_line, window_context
+from warrant.runtime.verify.rules.anchors import about_same_thing, derived_support, missing_anchors, title_line, window_context
 from warrant.runtime.verify.spans import Chunk, chunks
-from warrant.runtime.verify.text import STOP, sentence_spans
+from warrant.runtime.verify.text import STOP, normalise, sentence_spans
 from warrant.runtime.verify.typed import TypedPredicate
 from warrant.runtime.verify.view import ViewStore
 from warrant.runtime.verify.verdict import (
@@ -255,6 +255,12 @@ class Verifier:
                 r, ev_of = _rules_on_windows(hypothesis, rec, mine, ctx)
             if r.status == "conflict":
                 return verdict("contradicted", "rules", hypothesis=hypothesis, reason=r.reason, evidence=ev_of(r))
+            if len(text) <= self.config.rules_max_chars and (used := derived_support(hypothesis, text)):
+                # every value of the claim is stated or computed by exactly one reading of this
+                # record, every other anchor is here: arithmetic the model cannot do, done in code
+                spans = [_char_span(rec, text, o.start, o.end) for rd in used for o in rd.operands]
+                return verdict("supported", "rules:derived", hypothesis=hypothesis, evidence=spans[0], spans=spans,
+                               reason="computed from the cited values: " + "; ".join(f"{rd.how} = {_fmt_value(rd.value)}" for rd in used))
             agree = agree or r.status == "agree"
             found = found or _values_found(r)
             picked += mine
@@ -517,6 +523,21 @@ def _rules_on_windows(hypothesis: str, rec: EvidenceRecord, picked: list[Chunk],
             return r, lambda r, ch=ch: _chunk_span(ch)
         agree = agree or (r if r.status == "agree" else None)
     return agree or QuantityCheck("absent", "no window decides", None, None), lambda r: None
+
+
+def _char_span(rec: EvidenceRecord, text: str, a: int, b: int) -> EvidenceSpan:
+    """The byte span of characters a..b of the record's text (offsets found in its normalised
+    form: where normalising changed the length, the value is looked up verbatim near there)."""
+    norm = normalise(text)
+    if len(norm) != len(text):
+        at = text.find(norm[a:b], max(0, a - 50))
+        a, b = (at, at + (b - a)) if at >= 0 else (0, len(text))
+    start = len(text[:a].encode())
+    return _span(rec, start, start + len(text[a:b].encode()))
+
+
+def _fmt_value(v) -> str:
+    return v.isoformat() if hasattr(v, "isoformat") else f"{v.normalize():f}"
 
 
 def _sentence_around(rec: EvidenceRecord, text: str, char_pos: int | None) -> EvidenceSpan:

@@ -23,8 +23,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from warrant.runtime.verify.rules.check import decide_one, subject_words
-from warrant.runtime.verify.rules.comparisons import same_ref
+from warrant.runtime.verify.rules import arithmetic
+from warrant.runtime.verify.rules.check import STATED_TIE, context_tie, decide_one, subject_words
+from warrant.runtime.verify.rules.comparisons import comparable, relation, same_ref
 from warrant.runtime.verify.rules.dates import MONTHS
 from warrant.runtime.verify.rules.identifiers import key
 from warrant.runtime.verify.rules.money import CURRENCY_CODES
@@ -143,10 +144,12 @@ RELATION_MIN_P = 0.9
 _RELATION = re.compile(r"\b(?:before|after|earlier|later|sooner|more|less|fewer|greater|higher|lower|longer|shorter|larger|smaller|exceeds?|exceeding|than)\b", re.I)
 
 
-def missing_anchors(hypothesis: str, window: str, core: str | None = None, model_p: float | None = None) -> list[str]:
+def missing_anchors(hypothesis: str, window: str, core: str | None = None, model_p: float | None = None,
+                    derived: frozenset[int] = frozenset()) -> list[str]:
     """Why ``window`` cannot support ``hypothesis``: each anchor not found in it with the same
     role. Empty: every anchor is there. ``core`` is the chunk the model read (the window minus its
-    context), where polarity and mode are judged; the whole window by default."""
+    context), where polarity and mode are judged; the whole window by default. ``derived``: start
+    offsets of claim values already computed from the window (``derived_support``)."""
     # typographic quotes, dashes and no-break spaces must not hide an anchor ("ORD–7703")
     hypothesis, window = normalise(hypothesis), normalise(window)
     core = window if core is None else normalise(core)
@@ -174,11 +177,14 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
             if not any(e.unit == "ref" and same_ref(h, e) for e in wq) and key(h.text) not in wkeys and not re.search(rf"(?<![\w.,]){re.escape(h.text)}(?![\w]|[.,]\d)", window):
                 out.append(f"reference {h.text!r} does not occur in the window")
             continue
+        if h.start in derived:
+            continue
         verdict, _, _ = decide_one(hypothesis, h, hq, window, wq)
         if verdict != "found":
             out.append(f"{h.text!r} is not stated in the window for the same thing")
     out.extend(_polarity_and_mode(hypothesis, core))
     out.extend(_inclusion(hypothesis, window))
+    out.extend(opposites(hypothesis, core))
     out.extend(_status(hypothesis, window))
     hstems = set(content_stems(hypothesis)) - _DOC_STEMS
     if hstems and len(hstems & set(content_stems(core))) < CORE_COVER * len(hstems):
@@ -225,6 +231,65 @@ _NOT_DONE = {stem(w) for w in ("deferred", "postponed", "rejected", "declined", 
                                "outstanding", "held", "awaiting", "delayed", "suspended", "denied", "scheduled", "planned")}
 
 
+# words that say the opposite of each other about the same thing: a claim using one is not
+# supported by a sentence about the same thing that uses the other and not it
+_OPPOSITES = [
+    (("include", "includes", "included", "including", "inclusive"), ("exclude", "excludes", "excluded", "excluding", "exclusive")),
+    (("charged", "levied", "applied"), ("waived", "waive", "waives", "exempt", "exempted")),
+    (("accepted", "approved", "granted", "allowed", "permitted"), ("rejected", "declined", "refused", "denied", "prohibited", "forbidden")),
+    (("increase", "increased", "increases", "rise", "rises", "rose", "raised", "higher", "up"), ("decrease", "decreased", "decreases", "fall", "falls", "fell", "reduced", "lowered", "lower", "down")),
+    (("mandatory", "compulsory", "required", "obligatory"), ("optional", "voluntary")),
+    (("refundable",), ("non-refundable", "nonrefundable")),
+    (("paid",), ("unpaid",)),
+    (("domestic",), ("international", "overseas", "foreign")),
+    (("import", "imports", "imported"), ("export", "exports", "exported")),
+    (("inbound",), ("outbound",)),
+    (("credit", "credited"), ("debit", "debited")),
+    (("fixed", "fixed-price", "lump-sum"), ("variable", "time-and-materials")),
+    (("confirmed",), ("unconfirmed", "tentative", "provisional")),
+]
+_OPPOSITE_OF: dict[str, set[str]] = {}
+for _a, _b in _OPPOSITES:
+    for _x, _y in ((_a, _b), (_b, _a)):
+        for _w in _x:
+            _OPPOSITE_OF.setdefault(stem(_w), set()).update(stem(v) for v in _y)
+_OPPOSITE_COVER = 0.5
+
+
+def opposites(hypothesis: str, evidence: str) -> list[str]:
+    """A word of the claim whose opposite the evidence sentence about the same thing uses ("the
+    fee was charged" against "the fee was waived"; "prices include duties" against "prices
+    exclude duties"). The sentence about the same thing is the one sharing most of the claim's
+    words and numbers (every one of them, when several tie), it shares at least half of the
+    claim's other words, uses the opposite and not the claim's word."""
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z-]*", hypothesis.lower()) if stem(w) in _OPPOSITE_OF]
+    if not words:
+        return []
+    hst = set(content_stems(hypothesis)) - _DOC_STEMS
+    # which sentence is about the claim is judged without the words that take sides
+    about = hst - set(_OPPOSITE_OF)
+    hnum = {q.value for q in extract_quantities(hypothesis) if q.unit != "ref"}
+    sents = []
+    for a, b in sentence_spans(evidence):
+        sent = evidence[a:b]
+        cs = set(content_stems(sent))
+        sents.append((len(about & cs) + len(hnum & {q.value for q in extract_quantities(sent)}), cs,
+                      {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z-]*", sent.lower())}))
+    if not sents:
+        return []
+    top = max(x for x, _, _ in sents)
+    best = [(cs, sw) for x, cs, sw in sents if x == top]
+    out = []
+    for w in words:
+        mine, opp = stem(w), _OPPOSITE_OF[stem(w)]
+        rest = hst - {mine}
+        if not rest or any(mine in sw or not (sw & opp) for _, sw in best):
+            continue
+        if all(len(rest & cs) >= max(1, _OPPOSITE_COVER * len(rest)) for cs, _ in best):
+            out.append(f"the claim says {w!r} where the evidence sentence about it says {', '.join(sorted(best[0][1] & opp))!r}")
+    return list(dict.fromkeys(out))
+
+
 def _status(hypothesis: str, window: str) -> list[str]:
     """"The board approved a branch in X" is not supported by a window whose sentence about the
     branch in X says it was deferred: the sentence that holds the claim's object (two or more of
@@ -250,6 +315,9 @@ def _same_limit(hypothesis: str, core: str) -> bool:
     return bool(hl) and hl <= el
 
 
+_OTHER_ROLE = " appears in the window only in another role"
+
+
 def _roles(hypothesis: str, window: str, found_names: list[str]) -> list[str]:
     """Each name must stand where the claim puts it: some sentence of the window that mentions it
     shares a word of the claim other than names ("approved by L. Brandt" is not "Submitted by: L.
@@ -265,7 +333,7 @@ def _roles(hypothesis: str, window: str, found_names: list[str]) -> list[str]:
         at = re.compile(r"(?<![A-Za-z])" + re.escape(n) + r"(?![A-Za-z])", re.I)
         holding = [s for s in sents if at.search(s)]
         if holding and hstems and not any(hstems & set(content_stems(s)) for s in holding):
-            out.append(f"{n} appears in the window only in another role")
+            out.append(f"{n}{_OTHER_ROLE}")
     low = hypothesis.lower()
     for i, n1 in enumerate(found_names):
         for n2 in found_names[i + 1:]:
@@ -298,3 +366,54 @@ def about_same_thing(hypothesis: str, window: str) -> list[str]:
             if h.unit == "ref" and key(h.text) not in wkeys and not any(same_ref(h, e) for e in wq)]
     out += [f"subject {w!r}" for w in subject_words(hypothesis) if w not in window_stems]
     return out
+
+
+# Share of the claim's content words a derived value's evidence must hold (the rest are the words
+# of the computation: "together", "works out", "in total"). Chosen on the dev-tune half.
+DERIVED_COVER = 0.5
+
+
+def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] | None:
+    """The readings that support a claim whose values are computed from the evidence, or None.
+
+    Every value of the claim is stated in its slot (``decide_one``) or computed by exactly one
+    reading of the tied evidence values (``arithmetic.derive_unique``), at least one is computed,
+    and every other anchor (identifiers, names in their roles, polarity, mode and tense) is in the
+    evidence. A computed value must not be stated anywhere in the evidence (then it fills another
+    slot: a net amount claimed as the amount due), nor its slot be stated with another value."""
+    hypothesis, evidence = normalise(hypothesis), normalise(evidence)
+    hq = extract_quantities(hypothesis)
+    values = [q for q in hq if q.unit != "ref"]
+    if not values:
+        return None
+    if polarity_profile(hypothesis, 0, len(hypothesis), hq, True)[1]:
+        return None  # a negated computation ("did not take 7 days") is the model's to read, never passed here
+    eq = extract_quantities(evidence)
+    out: list[arithmetic.Reading] = []
+    for h in values:
+        rels = [(e, relation(h, e)) for e in eq if comparable(h, e)]
+        if any(r == "supports" for _, r in rels):
+            # stated: found in its slot, or the value of another slot (a net amount claimed as
+            # the amount due), never a computation
+            if decide_one(hypothesis, h, hq, evidence, eq)[0] != "found":
+                return None
+            continue
+        if any(r == "contradicts" and context_tie(hypothesis, h, hq, evidence, e, eq) >= STATED_TIE for e, r in rels):
+            return None
+        reading = arithmetic.derive_unique(hypothesis, h, evidence, eq)
+        if reading is None:
+            return None
+        out.append((h, reading))
+    if not out:
+        return None
+    # a name whose sentence holds an operand plays its role in the computation ("Option A costs
+    # $5 more than Option B" against the sentences stating each option's price)
+    operand_sents = [evidence[slice(*sentence_bounds(evidence, o.start))].lower() for _, r in out for o in r.operands]
+    for why in missing_anchors(hypothesis, evidence, derived=frozenset(h.start for h, _ in out)):
+        name = why.removesuffix(_OTHER_ROLE)
+        if name == why or not any(re.search(r"(?<![a-z])" + re.escape(name.lower()) + r"(?![a-z])", s) for s in operand_sents):
+            return None
+    hstems = set(content_stems(hypothesis)) - _DOC_STEMS
+    if hstems and len(hstems & set(content_stems(evidence))) < DERIVED_COVER * len(hstems):
+        return None
+    return [r for _, r in out]

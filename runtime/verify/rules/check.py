@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from warrant.runtime.verify.rules import dates, derived, durations
+from warrant.runtime.verify.rules import arithmetic, dates, derived, durations
 from warrant.runtime.verify.rules.base import Quantity, QuantityCheck, sentence_end, sentence_start
 from warrant.runtime.verify.rules.comparisons import comparable, relation
 from warrant.runtime.verify.rules.dates import DATE_WORD, MONTHS, RANGE_ROLE, ROLE_OF
@@ -77,6 +77,11 @@ def _tie(ch: dict[str, float], ce: dict[str, float]) -> float:
     return sum(w * ce[s] for s, w in ch.items() if s in ce)
 
 
+def context_tie(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, e: Quantity, eqs: list[Quantity]) -> float:
+    """How strongly an evidence value is tied to a claimed one by the words around both."""
+    return _tie(_context(hyp, h, hqs), _context(ev, e, eqs))
+
+
 def _fmt(q: Quantity) -> str:
     op = {">": "more than ", ">=": "at least ", "<": "less than ", "<=": "at most "}.get(q.op or "", "")
     if q.kind == "money":
@@ -109,6 +114,10 @@ BESIDE_MARGIN = 0.75
 # Chosen on the dev-tune halves (short pairs unchanged; long pairs: 19 wrong conflicts -> 1).
 CROWDED = 5
 _TIE_CROWDED = 1.0
+# A contradicting value this well tied to the claimed one (a label word of the claim right beside
+# it) states the claimed slot itself: a computation that happens to give the claimed value does
+# not overrule it ("a deposit of $1,500" against "Deposit: $1,000" and some 50% elsewhere).
+STATED_TIE = 1.0
 
 
 def _own_label(c: dict[str, float], ch: dict[str, float], others: list[dict[str, float]]) -> str | None:
@@ -119,6 +128,9 @@ def _own_label(c: dict[str, float], ch: dict[str, float], others: list[dict[str,
         if x >= 0.3 and w not in ch and all(x > o.get(w, 0.0) for o in others):
             return w
     return None
+
+
+_RULE_AFTER = re.compile(r"\b(?:must|shall|need\s+to|needs\s+to|(?:is|are)\s+required|requires?)\b", re.I)
 
 
 def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Quantity]):
@@ -134,10 +146,13 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
         return "nokind", None, ""
     ch = _context(hyp, h, hqs)
     hrole = _nearest_role(hyp, h, hqs) if h.kind == "date" else None
+    # "items worth more than $500 must be listed": the comparison is the condition of a rule, a
+    # threshold; an item of $800 is an instance of it, not the threshold
+    condition = h.op is not None and _RULE_AFTER.search(hyp, h.end) is not None
     pool = []
     for e in cands:
         rel = relation(h, e)
-        if rel == "neutral":
+        if rel == "neutral" or (condition and e.op is None and rel == "supports"):
             continue
         score = _tie(ch, _context(ev, e, eqs))
         if hrole is not None:
@@ -210,6 +225,10 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
         # claim false is the worse error, so it is left undecided
         if any(x not in other_subject and _tie(ch, _context(ev, x, eqs)) >= BESIDE_MARGIN * best for x in _stated_beside(h, e, ev, eqs)):
             return "undecided", None, ""
+        if best < STATED_TIE and (reading := arithmetic.derive_unique(hyp, h, ev, eqs)) is not None:
+            # the claimed value is computed from values the claim is tied to ("costs $500 more
+            # than", "together come to"): it is not the one stated value it differs from
+            return "found", reading.operands[0], f"computed: {reading.how}"
         if crowded and _COMPUTES.search(hyp):
             # in a document of many values, a claim that computes its value (a total, a rate, a
             # value after an adjustment) is not contradicted by one stated operand ("the food

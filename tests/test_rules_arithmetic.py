@@ -1,0 +1,107 @@
+"""Derived readings (runtime/verify/rules/arithmetic.py, anchors.derived_support) and the statement
+path that passes a claim computed from its cited record without the model. Every example here is
+invented for this file."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+
+from warrant.runtime.contract import Claim, Proposition
+from warrant.runtime.verify.rules import extract_quantities
+from warrant.runtime.verify.rules.anchors import derived_support
+from warrant.runtime.verify.rules.arithmetic import derive_unique, readings
+from warrant.runtime.verify.verifier import Verifier
+
+TABLE = """PACKING LIST PL-3318 - Ostrava Valve Works
+| Line | Part | Cartons | Weight (kg) |
+|---|---|---|---|
+| 1 | Gate valves | 14 | 212.5 |
+| 2 | Check valves | 9 | 88.0 |
+| 3 | Flanges | 22 | 301.5 |
+Shipped 2 June 2025; delivered 9 June 2025."""
+
+PROSE = ("Quote Q-5120 from Lintel Roofing. Option North re-roofs the north wing for $48,200; "
+         "Option Full re-roofs every wing for $131,750. A 5% discount applies to orders signed by 30 April 2025.")
+
+
+def value(text: str):
+    return [q for q in extract_quantities(text) if q.unit != "ref"][0]
+
+
+@pytest.mark.parametrize(
+    "claim, evidence, how",
+    [
+        # a column sum
+        ("The packing list weighs 602.0 kg in total.", TABLE, "212.5 + 88.0 + 301.5"),
+        # a sum of two rows
+        ("Gate valves and check valves together take 23 cartons.", TABLE, "14 + 9"),
+        # days between two dates
+        ("The parts were delivered 7 days after they shipped.", TABLE, "2 June 2025 to 9 June 2025"),
+        # a difference of two amounts
+        ("Option Full costs $83,550 more than Option North.", PROSE, "$131,750 - $48,200"),
+    ],
+)
+def test_one_reading_of_tied_values_gives_the_claimed_value(claim, evidence, how):
+    r = derive_unique(claim, value(claim), evidence, extract_quantities(evidence))
+    assert r is not None and r.how == how
+
+
+def test_a_date_plus_days_and_a_percentage_of_two_values():
+    ev = "Invoice 77 was issued on 3 March 2025. Payment is due within 45 days of the invoice date."
+    r = derive_unique("Invoice 77 is due on 17 April 2025.", value("due on 17 April 2025"), ev, extract_quantities(ev))
+    assert r is not None and r.value == datetime.date(2025, 4, 17)
+    ev = "The net price is EUR 2,400.00 and the VAT charged is EUR 480.00."
+    claim = "The VAT charged is 20% of the net price."
+    r = derive_unique(claim, value(claim), ev, extract_quantities(ev))
+    assert r is not None and r.value == Decimal(20)
+
+
+def test_a_rounded_sum_is_not_the_sum_and_a_count_is_not_a_difference_of_weights():
+    # 14 + 9 = 23 exactly: 22.6 or "24" is no reading; a count of valves never comes from kg
+    claim = "Gate valves and check valves together take 24 cartons."
+    assert readings(claim, value(claim), TABLE, extract_quantities(TABLE)) == []
+    claim = "Three kinds of part are listed."
+    assert readings(claim, value(claim), TABLE, extract_quantities(TABLE)) == []
+
+
+def test_two_readings_that_give_the_value_are_no_reading():
+    ev = "Vendor A was paid $30 and vendor B was paid $40; vendor C was paid $20 and vendor D was paid $50."
+    claim = "$70 was paid to two vendors together."
+    assert len(readings(claim, value(claim), ev, extract_quantities(ev))) == 2
+    assert derive_unique(claim, value(claim), ev, extract_quantities(ev)) is None
+
+
+def test_derived_support_needs_every_anchor_and_an_unstated_slot():
+    assert derived_support("Option Full costs $83,550 more than Option North.", PROSE)
+    # the computed value is fine, but the quote named is another one: never passed
+    assert derived_support("Quote Q-5121 shows Option Full costing $83,550 more than Option North.", PROSE) is None
+    # negation flips the claim
+    assert derived_support("The parts were not delivered 7 days after they shipped.", TABLE) is None
+    # a computed value that the evidence states in another slot is that slot's value, not a derivation
+    ev = "Net amount: $1,000.00. Tax: $80.00. Amount due: $1,080.00. Deposit paid: $80.00."
+    assert derived_support("The amount due is $1,000.00 after the deposit.", ev) is None
+    # a threshold is stated, never computed ("above" 3 is not 14 - 11)
+    assert derived_support("Line 1 ships above 3 cartons.", TABLE) is None
+
+
+def _verify(ledger, text: str, claim: str):
+    rid = ledger.append("run_ar", text)
+    c = Claim(id="c", type="Assertion", text=claim, propositions=[Proposition(id="p", pred="statement", args={"text": claim}, ledger_ids=[rid])])
+    (v,) = Verifier(ledger, None).check("run_ar", [(c, c.propositions[0])])
+    return v
+
+
+def test_the_statement_path_passes_a_derived_claim_without_a_model_and_cites_every_operand(ledger):
+    v = _verify(ledger, TABLE, "The packing list weighs 602.0 kg in total.")
+    assert v.status == "supported" and v.checker == "rules:derived"
+    assert [s.text for s in v.spans] == ["212.5", "88.0", "301.5"]
+    assert "= 602" in v.reason
+
+
+def test_the_statement_path_does_not_pass_a_wrong_computation(ledger):
+    # no model: a value no reading gives is left to the model, which is absent, so unsupported
+    v = _verify(ledger, TABLE, "The packing list weighs 610.0 kg in total.")
+    assert v.status != "supported"
