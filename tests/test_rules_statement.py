@@ -7,7 +7,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 from warrant.runtime.verify.rules import extract_quantities
-from warrant.runtime.verify.rules.anchors import missing_anchors, opposites
+from warrant.runtime.contract import Claim, Proposition
+from warrant.runtime.verify.rules.anchors import agent_conflicts, contradicting_words, missing_anchors, opposites, swapped_identifier
+from warrant.runtime.verify.rules.identifiers import near_miss
+from warrant.runtime.verify.verifier import Verifier
 from warrant.runtime.verify.rules.check import decide_one
 from warrant.runtime.verify.rules.numbers import counted_noun
 
@@ -17,7 +20,8 @@ STATEMENT = ("Harrow Bank statement, April. A transfer fee of $4.00 was charged 
 
 def test_a_claim_using_the_opposite_of_its_sentence_is_not_supported():
     why = opposites("The $6 card fee was charged for April.", STATEMENT)
-    assert why and "waiv" in why[0]
+    assert why and "waiv" in why[0][0]
+    assert STATEMENT[why[0][1]:].startswith("The monthly card fee")
     assert any("waiv" in w for w in missing_anchors("The $6 card fee was charged for April.", STATEMENT))
 
 
@@ -47,3 +51,81 @@ def test_a_spelled_out_count_before_a_measure_counts_the_noun_after_it():
     assert six.value == Decimal(6) and counted_noun(claim, six) == "lesson"
     ev = "Pack contents: 8 lessons (30 min each)."
     assert counted_noun(ev, extract_quantities(ev)[0]) == "lesson"
+
+
+def test_a_mistyped_identifier_is_a_near_miss_and_another_shape_is_not():
+    assert near_miss("ACC-5120-0387", "ACC-5120-0378")  # two digits swapped
+    assert near_miss("T-40917", "T-40817")  # one digit changed
+    assert not near_miss("T-40917", "T-40917")
+    assert not near_miss("T-40917", "T-409170")  # another length
+    assert not near_miss("T-40917", "U-40917")  # another series
+    assert not near_miss("T-40917", "T-49071")  # more than a slip
+
+
+CARD = "Member card record. Member: Ilse Varga. Card number: 5120-0378. Status: active since 2 May 2024."
+
+
+def test_a_claim_stating_a_mistyped_identifier_is_contradicted_and_one_about_another_item_is_not():
+    assert swapped_identifier("Ilse Varga's card number is 5120-0387.", CARD) == ("5120-0387", "5120-0378", CARD.index("5120-0378"))
+    # the identifier is what the claim is about (its subject): another card, so not contradicted here
+    assert swapped_identifier("Card 5120-0387 is active.", CARD) is None
+    # the right identifier is no conflict
+    assert swapped_identifier("Ilse Varga's card number is 5120-0378.", CARD) is None
+
+
+WORKS = ("Works order WO-31 for Tamsin Reed. The boiler is fitted by Carrow Heating; "
+         "the flue liner is supplied by the customer.")
+
+
+def test_a_passive_agent_other_than_the_claims_party_is_a_role_conflict():
+    assert agent_conflicts("Carrow Heating will supply the flue liner.", WORKS)
+    assert contradicting_words("Carrow Heating will supply the flue liner.", WORKS)
+    assert agent_conflicts("Carrow Heating fitted the boiler.", WORKS) == []
+    # a party the record never names: unsupported, not contradicted
+    assert contradicting_words("Dunmore Flues will supply the flue liner.", WORKS) == []
+
+
+def _verify(ledger, text: str, claim: str):
+    rid = ledger.append("run_st", text)
+    c = Claim(id="c", type="Assertion", text=claim, propositions=[Proposition(id="p", pred="statement", args={"text": claim}, ledger_ids=[rid])])
+    (v,) = Verifier(ledger, None).check("run_st", [(c, c.propositions[0])])
+    return v
+
+
+def test_the_statement_path_contradicts_in_code_and_cites_what_says_so(ledger):
+    v = _verify(ledger, CARD, "Ilse Varga's card number is 5120-0387.")
+    assert v.status == "contradicted" and v.checker == "rules:identifier" and v.evidence.text == "5120-0378"
+    v = _verify(ledger, STATEMENT, "The $6 card fee was charged for April.")
+    assert v.status == "contradicted" and v.checker == "rules:words" and "waived" in v.evidence.text
+    # the claim's identifier is in another cited record: no conflict from the near miss
+    other = ledger.append("run_st", "Card number: 5120-0387. Member: Ilse Varga.")
+    rid = ledger.append("run_st", CARD)
+    claim = "Ilse Varga's card number is 5120-0387."
+    c = Claim(id="c", type="Assertion", text=claim, propositions=[Proposition(id="p", pred="statement", args={"text": claim}, ledger_ids=[rid, other])])
+    (v,) = Verifier(ledger, None).check("run_st", [(c, c.propositions[0])])
+    assert v.status != "contradicted"
+
+
+BILL = """Kestrel Print Works - invoice KP-2207
+Client: Ambry Books
+| Item | Qty | Amount |
+| Posters | 40 | $320.00 |
+| Flyers | 500 | $95.00 |
+| Banners | 2 | $140.00 |
+| Stickers | 300 | $60.00 |
+Subtotal: $615.00
+Sales tax (8%): $49.20
+Total due: $664.20
+Annual service plan: $1,200.00 per year"""
+
+
+def test_a_field_labelled_as_the_claim_labels_its_value_is_the_same_slot():
+    from warrant.runtime.verify.rules import check_rules
+
+    # the claim's "total" is the "Total due" field, not the subtotal it copies
+    r = check_rules("Invoice KP-2207 totals $615.00.", BILL)
+    assert r.status == "conflict" and "664.20" in r.reason
+    # the subtotal claimed as the subtotal agrees
+    assert check_rules("The subtotal of invoice KP-2207 is $615.00.", BILL).status != "conflict"
+    # a per-quarter figure is not the yearly field's slot: never a conflict
+    assert check_rules("Each quarterly payment of the annual service plan is $300.00.", BILL).status != "conflict"

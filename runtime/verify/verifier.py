@@ -30,7 +30,16 @@ from warrant.runtime.verify.backends.base import CONTRA, ENTAIL, NLIBackend
 from warrant.runtime.verify.predicates import PredicateRegistry, UnknownPredicate, default_registry
 from warrant.runtime.verify.predicates.text import statement_problems
 from warrant.runtime.verify.rules import QuantityCheck, canonical_text, check_rules, extract_quantities
-from warrant.runtime.verify.rules.anchors import about_same_thing, derived_support, missing_anchors, title_line, window_context
+from warrant.runtime.verify.rules.anchors import (
+    about_same_thing,
+    contradicting_words,
+    derived_support,
+    missing_anchors,
+    swapped_identifier,
+    title_line,
+    window_context,
+)
+from warrant.runtime.verify.rules.identifiers import key
 from warrant.runtime.verify.spans import Chunk, chunks
 from warrant.runtime.verify.text import STOP, normalise, sentence_spans
 from warrant.runtime.verify.typed import TypedPredicate
@@ -255,6 +264,16 @@ class Verifier:
                 r, ev_of = _rules_on_windows(hypothesis, rec, mine, ctx)
             if r.status == "conflict":
                 return verdict("contradicted", "rules", hypothesis=hypothesis, reason=r.reason, evidence=ev_of(r))
+            if (len(text) <= self.config.rules_max_chars and (sw := swapped_identifier(hypothesis, text))
+                    and not any(key(sw[0]) in key(_text_of(o) or "") for o in cited)):
+                # the claim states an identifier no cited record holds, and this one states a
+                # mistyped copy of it in the same slot ("account number 4471-0039" / "4471-0093")
+                at = _char_span(rec, text, sw[2], sw[2] + len(sw[1]))
+                return verdict("contradicted", "rules:identifier", hypothesis=hypothesis, evidence=at,
+                               reason=f"the claim says {sw[0]!r}; the record says {sw[1]!r}")
+            if len(text) <= self.config.rules_max_chars and (words := contradicting_words(hypothesis, text)):
+                return verdict("contradicted", "rules:words", hypothesis=hypothesis, reason="; ".join(w for w, _ in words),
+                               evidence=_sentence_around(rec, text, words[0][1]))
             if len(text) <= self.config.rules_max_chars and (used := derived_support(hypothesis, text)):
                 # every value of the claim is stated or computed by exactly one reading of this
                 # record, every other anchor is here: arithmetic the model cannot do, done in code

@@ -27,7 +27,7 @@ from warrant.runtime.verify.rules import arithmetic
 from warrant.runtime.verify.rules.check import STATED_TIE, context_tie, decide_one, subject_words
 from warrant.runtime.verify.rules.comparisons import comparable, relation, same_ref
 from warrant.runtime.verify.rules.dates import MONTHS
-from warrant.runtime.verify.rules.identifiers import key
+from warrant.runtime.verify.rules.identifiers import key, near_miss
 from warrant.runtime.verify.rules.money import CURRENCY_CODES
 from warrant.runtime.verify.rules.negation import best_clause, polarity_profile, same_mode
 from warrant.runtime.verify.rules.registry import extract_quantities
@@ -184,7 +184,8 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
             out.append(f"{h.text!r} is not stated in the window for the same thing")
     out.extend(_polarity_and_mode(hypothesis, core))
     out.extend(_inclusion(hypothesis, window))
-    out.extend(opposites(hypothesis, core))
+    out.extend(why for why, _ in opposites(hypothesis, core))
+    out.extend(why for why, _ in agent_conflicts(hypothesis, window))
     out.extend(_status(hypothesis, window))
     hstems = set(content_stems(hypothesis)) - _DOC_STEMS
     if hstems and len(hstems & set(content_stems(core))) < CORE_COVER * len(hstems):
@@ -256,7 +257,7 @@ for _a, _b in _OPPOSITES:
 _OPPOSITE_COVER = 0.5
 
 
-def opposites(hypothesis: str, evidence: str) -> list[str]:
+def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
     """A word of the claim whose opposite the evidence sentence about the same thing uses ("the
     fee was charged" against "the fee was waived"; "prices include duties" against "prices
     exclude duties"). The sentence about the same thing is the one sharing most of the claim's
@@ -265,6 +266,7 @@ def opposites(hypothesis: str, evidence: str) -> list[str]:
     words = [w for w in re.findall(r"[A-Za-z][A-Za-z-]*", hypothesis.lower()) if stem(w) in _OPPOSITE_OF]
     if not words:
         return []
+    evidence = evidence.replace("_", "-")  # JSON values: "time_and_materials"
     hst = set(content_stems(hypothesis)) - _DOC_STEMS
     # which sentence is about the claim is judged without the words that take sides
     about = hst - set(_OPPOSITE_OF)
@@ -274,11 +276,12 @@ def opposites(hypothesis: str, evidence: str) -> list[str]:
         sent = evidence[a:b]
         cs = set(content_stems(sent))
         sents.append((len(about & cs) + len(hnum & {q.value for q in extract_quantities(sent)}), cs,
-                      {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z-]*", sent.lower())}))
+                      {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z-]*", sent.lower())}, a))
     if not sents:
         return []
-    top = max(x for x, _, _ in sents)
-    best = [(cs, sw) for x, cs, sw in sents if x == top]
+    top = max(x for x, _, _, _ in sents)
+    best = [(cs, sw) for x, cs, sw, _ in sents if x == top]
+    at = next(a for x, _, _, a in sents if x == top)
     out = []
     for w in words:
         mine, opp = stem(w), _OPPOSITE_OF[stem(w)]
@@ -286,8 +289,28 @@ def opposites(hypothesis: str, evidence: str) -> list[str]:
         if not rest or any(mine in sw or not (sw & opp) for _, sw in best):
             continue
         if all(len(rest & cs) >= max(1, _OPPOSITE_COVER * len(rest)) for cs, _ in best):
-            out.append(f"the claim says {w!r} where the evidence sentence about it says {', '.join(sorted(best[0][1] & opp))!r}")
+            out.append((f"the claim says {w!r} where the evidence sentence about it says {', '.join(sorted(best[0][1] & opp))!r}", at))
     return list(dict.fromkeys(out))
+
+
+_BY_AGENT = re.compile(r"\b(?P<verb>[A-Za-z]+(?:ed|en|ied))\s+by\s+(?:the\s+|an?\s+)?(?P<agent>[A-Za-z][\w&'.-]*)")
+
+
+def agent_conflicts(hypothesis: str, window: str) -> list[tuple[str, int]]:
+    """A claim naming who does something ("X will supply the frame") against a window that says
+    the same thing is done by someone else ("the frame (supplied by the Owner)"): the agent of a
+    passive verb of the claim's must be someone the claim names."""
+    found = names(hypothesis)
+    if not found:
+        return []
+    hst = set(content_stems(hypothesis))
+    mine = {stem(p) for n in found for p in re.findall(r"[A-Za-z]+", n)}
+    out = []
+    for m in _BY_AGENT.finditer(window):
+        verb, agent = stem(m.group("verb")), stem(m.group("agent"))
+        if verb in hst and verb not in mine and agent not in hst and agent not in STOP:
+            out.append((f"the window says {m.group('verb')} by {m.group('agent')}, not by whom the claim names", m.start()))
+    return out
 
 
 def _status(hypothesis: str, window: str) -> list[str]:
@@ -417,3 +440,57 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
     if hstems and len(hstems & set(content_stems(evidence))) < DERIVED_COVER * len(hstems):
         return None
     return [r for _, r in out]
+
+
+# an identifier the claim states as a value ("the account number is X", "ordered under part
+# number X", "the account ending X"): a copula or a preposition stands before it
+_VALUE_SLOT = re.compile(r"\b(?:is|are|was|were|be|been|ending|under|to|from|as|number|no\.?)\s+(?:[A-Za-z]+\s+){0,2}$", re.I)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _claim_ids(hypothesis: str) -> list[str]:
+    out = identifiers(hypothesis)
+    for q in extract_quantities(hypothesis):
+        digits = re.sub(r"\D", "", q.text)
+        if q.text not in out and q.kind == "number" and len(digits) >= 4 and not _YEAR.fullmatch(q.text) and "." not in q.text:
+            out.append(q.text)
+    return out
+
+
+def swapped_identifier(hypothesis: str, evidence: str) -> tuple[str, str, int] | None:
+    """(claimed, stated, character offset) when the claim states as a value an identifier the
+    evidence never holds, and the evidence holds, in a sentence about the same thing, one that
+    differs from it as a mistyped copy does (``identifiers.near_miss``): "the account number is
+    4471-0039" against "Account no. 4471-0093". An identifier in the subject ("Order X will
+    ship") is what the claim is about, not a value it states: there the answer stays Unsupported."""
+    hypothesis, evidence = normalise(hypothesis), normalise(evidence)
+    ev_key = key(evidence)
+    hst = set(content_stems(hypothesis)) - _DOC_STEMS
+    cands = [(m.group(0), m.start()) for m in _ID_TOKEN.finditer(evidence)]
+    cands += [(m.group(0), m.start()) for m in re.finditer(r"(?<![\w.,])\d[\d -]{2,}\d(?![\w.,]\d)", evidence)]
+    for ident in _claim_ids(hypothesis):
+        at = hypothesis.find(ident)
+        if key(ident) in ev_key or at < 0 or not _VALUE_SLOT.search(hypothesis[:at]):
+            continue
+        for tok, pos in cands:
+            if not near_miss(ident, tok):
+                continue
+            a, b = sentence_bounds(evidence, pos)
+            line_a = evidence.rfind("\n", 0, pos) + 1
+            if hst & set(content_stems(evidence[min(a, line_a):b])):
+                return ident, tok, pos
+    return None
+
+
+def contradicting_words(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
+    """Why the evidence says the opposite of the claim in words rather than values: the sentence
+    about the claim uses the opposite word (``opposites``), or the evidence, naming every party of
+    the claim, says someone else does what the claim says a named party does (``agent_conflicts``).
+    Each reason comes with the character offset of what says so. Empty when neither: the claim
+    may still be unsupported, but it is not contradicted here."""
+    hypothesis, evidence = normalise(hypothesis), normalise(evidence)
+    out = opposites(hypothesis, evidence)
+    ws = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", evidence)}
+    if all(_found_name(n, evidence, ws) for n in names(hypothesis)):
+        out += agent_conflicts(hypothesis, evidence)
+    return out

@@ -133,6 +133,39 @@ def _own_label(c: dict[str, float], ch: dict[str, float], others: list[dict[str,
 _RULE_AFTER = re.compile(r"\b(?:must|shall|need\s+to|needs\s+to|(?:is|are)\s+required|requires?)\b", re.I)
 
 
+# words a field label may carry beside the claim's own label without naming another slot
+_FILLER = {stem(w) for w in ("due", "amount", "payable", "value", "sum", "grand", "final", "total", "now", "the")}
+_PERIODS = {stem(w) for w in ("quarterly", "quarter", "monthly", "month", "weekly", "week", "annual", "year", "daily", "day", "each", "hourly", "hour")}
+_FIELD_LABEL = re.compile(r"(?:^|\|)\s*(?P<label>[A-Za-z][A-Za-z ()'&-]{0,40}?)\s*[:|]\s*$")
+
+
+def _field_of(ch: dict[str, float], ev: str, e: Quantity) -> bool:
+    """The evidence value fills a labelled field ("Total due: $869.79", "| Deposit | $500 |") whose
+    label is the claim's label for its value: every word of it the claim uses beside its value or
+    a filler ("due", "amount"), and every word the claim puts beside its value (identifiers and
+    document nouns aside) in the label. Then it is the claimed slot, stated, however many other
+    values the document holds."""
+    line_a = ev.rfind("\n", 0, e.start) + 1
+    m = _FIELD_LABEL.search(ev[line_a:e.start])
+    if not m:
+        return False
+    label = {st for _, st in content_tokens(m.group("label"))}
+    if not label or not (label & set(ch)):
+        return False
+    near = {w for w, x in ch.items() if x >= 0.5 and not any(c.isdigit() for c in w) and w not in _DOC_NOUNS}
+    return not _other_period(ch, ev, e) and (label - _FILLER) <= set(ch) and near <= label | _FILLER
+
+
+def _other_period(ch: dict[str, float], ev: str, e: Quantity) -> bool:
+    """The claim counts its value per another period than the evidence value ("each quarterly
+    payment" against "EUR 97,500 per annum"): a value to divide, not the same slot."""
+    line_a = ev.rfind("\n", 0, e.start) + 1
+    line_b = ev.find("\n", e.end)
+    line = {st for _, st in content_tokens(ev, line_a, len(ev) if line_b < 0 else line_b)}
+    eper = e.per or derived.shape(ev, e).per
+    return bool((set(ch) & _PERIODS) - line) or bool(eper and eper != "unit" and stem(eper) not in ch)
+
+
 def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Quantity]):
     """('found'|'conflict'|'undecided'|'nokind', evidence quantity or None, note)."""
     hshape = derived.shape(hyp, h)
@@ -150,6 +183,7 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     # threshold; an item of $800 is an instance of it, not the threshold
     condition = h.op is not None and _RULE_AFTER.search(hyp, h.end) is not None
     pool = []
+    fielded: set[int] = set()  # values filling a field labelled as the claim labels its value
     for e in cands:
         rel = relation(h, e)
         if rel == "neutral" or (condition and e.op is None and rel == "supports"):
@@ -161,6 +195,9 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
                 continue  # the same date in another role ("dated 1 March" is not "due 1 March")
             if erole != hrole and rel == "contradicts":
                 continue  # a date contradicts only a date in the same role
+        if rel == "contradicts" and _field_of(ch, ev, e):
+            score = max(score, STATED_TIE)
+            fielded.add(id(e))
         pool.append((score, rel, e))
     if not pool:
         return "undecided", None, ""
@@ -229,7 +266,8 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
             # the claimed value is computed from values the claim is tied to ("costs $500 more
             # than", "together come to"): it is not the one stated value it differs from
             return "found", reading.operands[0], f"computed: {reading.how}"
-        if crowded and _COMPUTES.search(hyp):
+        stated = id(e) in fielded or (best >= STATED_TIE and not _other_period(ch, ev, e))
+        if crowded and _COMPUTES.search(hyp) and not stated:
             # in a document of many values, a claim that computes its value (a total, a rate, a
             # value after an adjustment) is not contradicted by one stated operand ("the food
             # charge, before wine, comes to £2,976" against "wine package: £18.50")
