@@ -87,15 +87,16 @@ def test_derived_support_needs_every_anchor_and_an_unstated_slot():
     assert derived_support("Line 1 ships above 3 cartons.", TABLE) is None
 
 
-def _verify(ledger, text: str, claim: str):
-    rid = ledger.append("run_ar", text)
-    c = Claim(id="c", type="Assertion", text=claim, propositions=[Proposition(id="p", pred="statement", args={"text": claim}, ledger_ids=[rid])])
-    (v,) = Verifier(ledger, None).check("run_ar", [(c, c.propositions[0])])
+def verify_statement(ledger, claim: str, *texts: str, run: str = "run_ar"):
+    """One `statement` proposition citing a record of each text, decided without a model."""
+    rids = [ledger.append(run, t) for t in texts]
+    c = Claim(id="c", type="Assertion", text=claim, propositions=[Proposition(id="p", pred="statement", args={"text": claim}, ledger_ids=rids)])
+    (v,) = Verifier(ledger, None).check(run, [(c, c.propositions[0])])
     return v
 
 
 def test_the_statement_path_passes_a_derived_claim_without_a_model_and_cites_every_operand(ledger):
-    v = _verify(ledger, TABLE, "The packing list weighs 602.0 kg in total.")
+    v = verify_statement(ledger, "The packing list weighs 602.0 kg in total.", TABLE)
     assert v.status == "supported" and v.checker == "rules:derived"
     assert [s.text for s in v.spans] == ["212.5", "88.0", "301.5"]
     assert "= 602" in v.reason
@@ -103,5 +104,5 @@ def test_the_statement_path_passes_a_derived_claim_without_a_model_and_cites_eve
 
 def test_the_statement_path_does_not_pass_a_wrong_computation(ledger):
     # no model: a value no reading gives is left to the model, which is absent, so unsupported
-    v = _verify(ledger, TABLE, "The packing list weighs 610.0 kg in total.")
+    v = verify_statement(ledger, "The packing list weighs 610.0 kg in total.", TABLE)
     assert v.status != "supported"

@@ -7,12 +7,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 from warrant.runtime.verify.rules import extract_quantities
-from warrant.runtime.contract import Claim, Proposition
 from warrant.runtime.verify.rules.anchors import agent_conflicts, contradicting_words, missing_anchors, opposites, swapped_identifier
-from warrant.runtime.verify.rules.identifiers import near_miss
-from warrant.runtime.verify.verifier import Verifier
 from warrant.runtime.verify.rules.check import decide_one
+from warrant.runtime.verify.rules.identifiers import near_miss
 from warrant.runtime.verify.rules.numbers import counted_noun
+
+from tests.test_rules_arithmetic import verify_statement
 
 STATEMENT = ("Harrow Bank statement, April. A transfer fee of $4.00 was charged on 3 April. "
              "The monthly card fee of $6.00 was waived for April under the Student plan.")
@@ -85,24 +85,13 @@ def test_a_passive_agent_other_than_the_claims_party_is_a_role_conflict():
     assert contradicting_words("Dunmore Flues will supply the flue liner.", WORKS) == []
 
 
-def _verify(ledger, text: str, claim: str):
-    rid = ledger.append("run_st", text)
-    c = Claim(id="c", type="Assertion", text=claim, propositions=[Proposition(id="p", pred="statement", args={"text": claim}, ledger_ids=[rid])])
-    (v,) = Verifier(ledger, None).check("run_st", [(c, c.propositions[0])])
-    return v
-
-
 def test_the_statement_path_contradicts_in_code_and_cites_what_says_so(ledger):
-    v = _verify(ledger, CARD, "Ilse Varga's card number is 5120-0387.")
+    v = verify_statement(ledger, "Ilse Varga's card number is 5120-0387.", CARD)
     assert v.status == "contradicted" and v.checker == "rules:identifier" and v.evidence.text == "5120-0378"
-    v = _verify(ledger, STATEMENT, "The $6 card fee was charged for April.")
+    v = verify_statement(ledger, "The $6 card fee was charged for April.", STATEMENT)
     assert v.status == "contradicted" and v.checker == "rules:words" and "waived" in v.evidence.text
     # the claim's identifier is in another cited record: no conflict from the near miss
-    other = ledger.append("run_st", "Card number: 5120-0387. Member: Ilse Varga.")
-    rid = ledger.append("run_st", CARD)
-    claim = "Ilse Varga's card number is 5120-0387."
-    c = Claim(id="c", type="Assertion", text=claim, propositions=[Proposition(id="p", pred="statement", args={"text": claim}, ledger_ids=[rid, other])])
-    (v,) = Verifier(ledger, None).check("run_st", [(c, c.propositions[0])])
+    v = verify_statement(ledger, "Ilse Varga's card number is 5120-0387.", CARD, "Card number: 5120-0387. Member: Ilse Varga.")
     assert v.status != "contradicted"
 
 
@@ -129,3 +118,25 @@ def test_a_field_labelled_as_the_claim_labels_its_value_is_the_same_slot():
     assert check_rules("The subtotal of invoice KP-2207 is $615.00.", BILL).status != "conflict"
     # a per-quarter figure is not the yearly field's slot: never a conflict
     assert check_rules("Each quarterly payment of the annual service plan is $300.00.", BILL).status != "conflict"
+
+
+def test_a_list_labelling_each_value_after_it_gives_each_value_its_own_slot():
+    from warrant.runtime.verify.rules import check_rules
+
+    ev = "Storage at Kestrel Quay: 14 days free, 9 days discounted. Rates per container."
+    # 9 days is the discounted period, not the free one, although "free" stands right before it
+    assert check_rules("Storage at Kestrel Quay is free for 9 days.", ev).status != "agree"
+    assert any("9 days" in w for w in missing_anchors("Storage at Kestrel Quay is free for 9 days.", ev))
+    assert check_rules("Storage at Kestrel Quay is discounted for 9 days.", ev).status == "agree"
+
+
+def test_a_whole_record_says_what_a_window_may_leave_out():
+    from warrant.runtime.verify.rules.anchors import whole_record_vetoes
+
+    tool = '{"parcel": "PX-5", "events": [{"code": "AR", "desc": "Arrived"}, {"code": "CX", "desc": "Customs check - held, awaiting documents"}]}'
+    assert whole_record_vetoes("Parcel PX-5 has cleared the customs check.", tool)
+    rule = "Deposits are refunded within 14 days unless the booking was cancelled late."
+    assert whole_record_vetoes("Deposits for bookings cancelled late are refunded within 14 days.", rule)
+    # the rule itself, or its exception stated as one, is no veto
+    assert whole_record_vetoes("Deposits are refunded within 14 days.", rule) == []
+    assert whole_record_vetoes("Deposits are refunded within 14 days unless the booking was cancelled late.", rule) == []

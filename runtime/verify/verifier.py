@@ -37,6 +37,7 @@ from warrant.runtime.verify.rules.anchors import (
     missing_anchors,
     swapped_identifier,
     title_line,
+    whole_record_vetoes,
     window_context,
 )
 from warrant.runtime.verify.rules.identifiers import key
@@ -110,6 +111,9 @@ class _Pending:
     # does not do ("open for 3 days" against two dates), so the model alone may not call it contradicted
     values_undecided: bool = False
     long_record: bool = False  # some cited record is longer than model_contradicts_max_sentences
+    # what the whole record says against the claim that the window the model read may have cut
+    # off ("Customs clearance - held" further down a tool output): no window may pass it
+    record_vetoes: list[str] = field(default_factory=list)
 
 
 class Verifier:
@@ -243,6 +247,7 @@ class Verifier:
                 missing_evidence=self._missing(run_id, pred.needed, hypothesis, prop.ledger_ids),
             )
         agree = found = long_record = False
+        record_vetoes: list[str] = []
         picked: list[Chunk] = []
         contexts: list[str] = []
         for rec in cited:
@@ -280,6 +285,8 @@ class Verifier:
                 spans = [_char_span(rec, text, o.start, o.end) for rd in used for o in rd.operands]
                 return verdict("supported", "rules:derived", hypothesis=hypothesis, evidence=spans[0], spans=spans,
                                reason="computed from the cited values: " + "; ".join(f"{rd.how} = {_fmt_value(rd.value)}" for rd in used))
+            if len(text) <= self.config.rules_max_chars:
+                record_vetoes += [w for w in whole_record_vetoes(hypothesis, text) if w not in record_vetoes]
             agree = agree or r.status == "agree"
             found = found or _values_found(r)
             picked += mine
@@ -289,7 +296,7 @@ class Verifier:
             picked, contexts = map(list, zip(*[(ch, cx) for ch, cx in zip(picked, contexts) if id(ch) in keep]))
         undecided = not found and any(q.unit != "ref" for q in extract_quantities(hypothesis))
         return _Pending(claim.id, prop, hypothesis, pred.needed, picked, agree, contexts=contexts, values_found=found,
-                        values_undecided=undecided, long_record=long_record)
+                        values_undecided=undecided, long_record=long_record, record_vetoes=record_vetoes)
 
     # -- typed propositions: located and compared, never sent to the model ----------------------
     def _typed_check(self, run_id, pred: TypedPredicate, prop: Proposition, cited: list[EvidenceRecord], hypothesis: str, verdict) -> PropositionVerdict:
@@ -333,7 +340,7 @@ class Verifier:
                 if block[i, ENTAIL] < self.config.entail_threshold:
                     break
                 ch = p.chunks[i]
-                why = missing_anchors(p.hypothesis, _window(p.contexts[i], ch.text), ch.text, model_p=float(block[i, ENTAIL])) if self.config.require_anchors else []
+                why = [*p.record_vetoes, *missing_anchors(p.hypothesis, _window(p.contexts[i], ch.text), ch.text, model_p=float(block[i, ENTAIL]))] if self.config.require_anchors else []
                 if not why:
                     supported = int(i)
                     break

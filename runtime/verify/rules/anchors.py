@@ -494,3 +494,39 @@ def contradicting_words(hypothesis: str, evidence: str) -> list[tuple[str, int]]
     if all(_found_name(n, evidence, ws) for n in names(hypothesis)):
         out += agent_conflicts(hypothesis, evidence)
     return out
+
+
+def whole_record_vetoes(hypothesis: str, evidence: str) -> list[str]:
+    """What a whole record says against a claim that a window of it may leave out: a decision or
+    state reported as not done (``_status``), or the claim asserting the consequence of a rule in
+    the very case the rule excepts (``_exception``). Checked over the record, not only the window
+    the model read, because a tool output's later fields or a policy's last sentence may hold it."""
+    hypothesis, evidence = normalise(hypothesis), normalise(evidence)
+    return _status(hypothesis, evidence) + _exception(hypothesis, evidence)
+
+
+_UNLESS = re.compile(r"\b(?:unless|except(?:\s+(?:where|when|if|for))?|other\s+than|save\s+(?:where|for))\s+(?P<case>[^.;:]{3,80})", re.I)
+
+
+def _exception(hypothesis: str, evidence: str) -> list[str]:
+    """"Records must be destroyed at the end of the period unless subject to a legal hold" does not
+    support "records under a legal hold must be destroyed": the claim states the rule's
+    consequence (half or more of the words before "unless") in the excepted case (every content
+    word of it, but a filler) without an exception or a negation of its own."""
+    if _UNLESS.search(hypothesis) or polarity_profile(hypothesis, 0, len(hypothesis), extract_quantities(hypothesis), True)[1]:
+        return []
+    hst = set(content_stems(hypothesis))
+    out = []
+    for a, b in sentence_spans(evidence):
+        sent = evidence[a:b]
+        m = _UNLESS.search(sent)
+        if not m:
+            continue
+        case = set(content_stems(m.group("case"))) - _CASE_FILLER
+        rule = set(content_stems(sent[:m.start()]))
+        if case and case <= hst and rule and len(rule & hst) >= 0.5 * len(rule):
+            out.append(f"the claim states the rule in the case it excepts ({m.group(0).strip()!r})")
+    return out
+
+
+_CASE_FILLER = {stem(w) for w in ("subject", "otherwise", "agreed", "stated", "specified", "case", "where")}

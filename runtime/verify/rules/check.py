@@ -37,7 +37,7 @@ from warrant.runtime.verify.rules.money import CURRENCY_CODES
 from warrant.runtime.verify.rules.negation import best_clause, check_negation, polarity_profile
 from warrant.runtime.verify.rules.numbers import counted_noun
 from warrant.runtime.verify.rules.registry import extract_quantities
-from warrant.runtime.verify.text import content_tokens, stem
+from warrant.runtime.verify.text import STOP, content_tokens, stem
 
 def _masked_tokens(text: str, a: int, b: int, qs: list[Quantity]) -> list[tuple[int, str]]:
     spans = [(o.start, o.end) for o in qs]
@@ -239,6 +239,8 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
                 continue  # disqualified: it belongs to another subject
         if h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)):
             continue  # "subtotal" for a claimed "total", "net" for a claimed amount
+        if (items := _list_labels(ev, e, eqs)) and items[id(e)] not in ch and any(w in ch for w in items.values()):
+            continue  # "10 days demurrage, 7 days detention": 7 days is detention's, whatever precedes it
         if h.kind == "number" and h.unit != "ref" and (hn := counted_noun(hyp, h)) and (en := counted_noun(ev, e)) and hn != en:
             continue  # "60 boxes" is not "60 crates"
         sup.append((s_, e))
@@ -282,6 +284,25 @@ _QUALIFIERS = {stem(w) for w in (
     "interim", "estimated", "previous", "prior", "original", "revised", "outstanding", "remaining",
     "shipping", "freight", "handling", "surcharge", "advance",
 )}
+
+
+_AFTER_LABEL = re.compile(r"\s+(?P<w>[A-Za-z][A-Za-z-]+)\s*(?=[,;.)]|\s+and\b|\s*$)")
+
+
+def _list_labels(ev: str, e: Quantity, eqs: list[Quantity]) -> dict[int, str] | None:
+    """In a list whose items put their label after the value ("10 days demurrage, 7 days
+    detention"), each value's label: {id(value): stem}. None when the clause of ``e`` is not
+    such a list (two or more values of its kind, each followed by one word and a separator)."""
+    where = sentence_start(ev, e.start)
+    out = {}
+    for x in eqs:
+        if x.kind != e.kind or sentence_start(ev, x.start) != where:
+            continue
+        m = _AFTER_LABEL.match(ev, x.end)
+        if not m or m.group("w").lower() in STOP:
+            return None
+        out[id(x)] = stem(m.group("w"))
+    return out if len(out) >= 2 and id(e) in out else None
 
 
 def _left_labels(text: str, q: Quantity, qs: list[Quantity]) -> list[str]:
