@@ -106,3 +106,37 @@ def test_the_statement_path_does_not_pass_a_wrong_computation(ledger):
     # no model: a value no reading gives is left to the model, which is absent, so unsupported
     v = verify_statement(ledger, "The packing list weighs 610.0 kg in total.", TABLE)
     assert v.status != "supported"
+
+
+SITE = "Site survey S-12 for Brackley Fields. The paddock measures 2,700 sq ft and lies 40 km from the depot. Peak soil temperature was 25 °C."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The paddock measures about 251 square metres.",  # 2,700 sq ft = 250.8 m2
+        "The paddock lies roughly 25 miles from the depot.",  # 40 km = 24.85 miles
+        "Peak soil temperature was 77 °F.",  # 25 °C = 77 °F exactly
+    ],
+)
+def test_a_measure_in_another_unit_is_converted_not_called_another_number(claim):
+    assert derived_support(claim, SITE)
+
+
+def test_a_converted_measure_must_agree_at_the_claims_precision_and_bound():
+    assert derived_support("Peak soil temperature was 78 °F.", SITE) is None
+    assert derived_support("The paddock measures about 300 square metres.", SITE) is None  # 20% off
+    # "just under 40 miles": 24.85 is under 40 but nowhere near it
+    assert derived_support("The paddock lies just under 40 miles from the depot.", SITE) is None
+
+
+def test_the_same_number_in_another_unit_is_not_the_claimed_measure():
+    from warrant.runtime.verify.rules.check import decide_one
+
+    # 25 °C is no distance: "25 miles" is read from 40 km (24.85 miles, 25 at the claim's precision)
+    claim = "The paddock lies 25 miles from the depot."
+    hq = extract_quantities(claim)
+    assert decide_one(claim, hq[0], hq, SITE, extract_quantities(SITE))[0] != "found"
+    (r,) = derived_support(claim, SITE)
+    assert [o.text for o in r.operands] == ["40"]
+    assert derived_support("The paddock lies 26 miles from the depot.", SITE) is None

@@ -140,3 +140,16 @@ def test_a_whole_record_says_what_a_window_may_leave_out():
     # the rule itself, or its exception stated as one, is no veto
     assert whole_record_vetoes("Deposits are refunded within 14 days.", rule) == []
     assert whole_record_vetoes("Deposits are refunded within 14 days unless the booking was cancelled late.", rule) == []
+
+
+def test_a_party_named_in_a_role_the_record_gives_to_another_party_is_a_conflict():
+    from warrant.runtime.verify.rules.anchors import role_field_conflict
+
+    po = "PURCHASE ORDER PO-8841\nBuyer: Lantern Bikes Ltd\nSupplier: Orrin Alloy Works\nDelivery: 12 May 2025"
+    assert role_field_conflict("Orrin Alloy Works is the buyer on PO-8841.", po)
+    assert role_field_conflict("The supplier on PO-8841 is Lantern Bikes.", po)
+    assert role_field_conflict("Lantern Bikes is the buyer on PO-8841.", po) is None
+    # a party the record never names: unsupported, not contradicted
+    assert role_field_conflict("Quayside Metals is the supplier on PO-8841.", po) is None
+    sow = 'This SOW is made between Pellam Foods plc ("Client") and Brisk Data Ltd ("Vendor").'
+    assert role_field_conflict("Brisk Data is the Client under this SOW.", sow)

@@ -29,6 +29,7 @@ from warrant.runtime.verify.rules.comparisons import comparable, relation, same_
 from warrant.runtime.verify.rules.dates import MONTHS
 from warrant.runtime.verify.rules.identifiers import key, near_miss
 from warrant.runtime.verify.rules.money import CURRENCY_CODES
+from warrant.runtime.verify.rules.numbers import counted_noun
 from warrant.runtime.verify.rules.negation import best_clause, polarity_profile, same_mode
 from warrant.runtime.verify.rules.registry import extract_quantities
 from warrant.runtime.verify.text import STOP, content_stems, normalise, sentence_bounds, sentence_spans, stem
@@ -98,6 +99,8 @@ def names(hypothesis: str) -> list[str]:
         if w.lower() in MONTHS or w.upper() in CURRENCY_CODES or _ID_TOKEN.fullmatch(w):
             continue
         if hypothesis[m.end():m.end() + 1] == "$":  # "US$", "C$": a currency, compared as money
+            continue
+        if hypothesis[max(0, m.start() - 2):m.start()].strip().endswith("°"):  # "°F": a unit, compared as a measure
             continue
         if re.match(r"[-/#]?\d", hypothesis[m.end():m.end() + 2]):  # "INV" of "INV-88": an identifier
             continue
@@ -396,6 +399,18 @@ def about_same_thing(hypothesis: str, window: str) -> list[str]:
 DERIVED_COVER = 0.5
 
 
+def _same_slot_kind(hypothesis: str, h, hm, evidence: str, e) -> bool:
+    """Whether an evidence value could fill the claimed value's slot at all: a measure only
+    another measure of the same unit (one in another unit is converted, never compared bare), a
+    count only a count of the same noun ("5 ponds" is no temperature)."""
+    em = arithmetic.measure(evidence, e)
+    if hm or em:
+        return bool(hm and em and em[1] == hm[1])
+    if h.kind == "number" and h.unit != "ref":
+        return counted_noun(hypothesis, h) is not None and counted_noun(hypothesis, h) == counted_noun(evidence, e)
+    return True
+
+
 def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] | None:
     """The readings that support a claim whose values are computed from the evidence, or None.
 
@@ -414,14 +429,18 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
     eq = extract_quantities(evidence)
     out: list[arithmetic.Reading] = []
     for h in values:
-        rels = [(e, relation(h, e)) for e in eq if comparable(h, e)]
-        if any(r == "supports" for _, r in rels):
-            # stated: found in its slot, or the value of another slot (a net amount claimed as
-            # the amount due), never a computation
-            if decide_one(hypothesis, h, hq, evidence, eq)[0] != "found":
-                return None
+        verdict, e, how = decide_one(hypothesis, h, hq, evidence, eq)
+        if verdict == "found":
+            if how:  # computed there (a rate times a count, a unique reading): a derived value
+                out.append((h, arithmetic.derive_unique(hypothesis, h, evidence, eq) or arithmetic.Reading(h.value, (e,), how)))
             continue
-        if any(r == "contradicts" and context_tie(hypothesis, h, hq, evidence, e, eq) >= STATED_TIE for e, r in rels):
+        hm = arithmetic.measure(hypothesis, h)
+        rels = [(e, relation(h, e)) for e in eq if comparable(h, e)]
+        if any(r == "supports" and not (hm and arithmetic.measure(evidence, e) not in (None, hm)) for e, r in rels):
+            return None  # stated in another slot (a net amount claimed as the amount due), never a computation
+        # a value that could fill the slot, tied to the claim by its label, states it otherwise
+        if any(r == "contradicts" and _same_slot_kind(hypothesis, h, hm, evidence, e)
+               and context_tie(hypothesis, h, hq, evidence, e, eq) >= STATED_TIE for e, r in rels):
             return None
         reading = arithmetic.derive_unique(hypothesis, h, evidence, eq)
         if reading is None:
@@ -429,6 +448,10 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
         out.append((h, reading))
     if not out:
         return None
+    # the unit words of a measure converted from another unit are not words the record must use
+    for h, r in out:
+        if (u := arithmetic.unit_span(hypothesis, h)) and any(arithmetic.measure(evidence, o) for o in r.operands):
+            hypothesis = hypothesis[:u[0]] + " " * (u[1] - u[0]) + hypothesis[u[1]:]
     # a name whose sentence holds an operand plays its role in the computation ("Option A costs
     # $5 more than Option B" against the sentences stating each option's price)
     operand_sents = [evidence[slice(*sentence_bounds(evidence, o.start))].lower() for _, r in out for o in r.operands]
@@ -493,7 +516,44 @@ def contradicting_words(hypothesis: str, evidence: str) -> list[tuple[str, int]]
     ws = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", evidence)}
     if all(_found_name(n, evidence, ws) for n in names(hypothesis)):
         out += agent_conflicts(hypothesis, evidence)
+    if (r := role_field_conflict(hypothesis, evidence)) is not None:
+        out.append(r)
     return out
+
+
+# "X is the Supplier", "The carrier of SN-1 is X": a party named in a role
+_CLAIM_ROLE = [
+    re.compile(r"^(?P<name>[A-Z][^,;]*?)\s+(?:is|was)\s+the\s+(?P<role>[A-Za-z]+)(?:\s+(?:on|under|of|for|in|to)\b[^.]*)?\.?$"),
+    re.compile(r"^The\s+(?P<role>[A-Za-z]+)(?:\s+(?:on|under|of|for|in|to)\s+\S+(?:\s+\S+)?)?\s+(?:is|was)\s+(?P<name>[A-Z][^.;]*?)\.?$"),
+]
+# "Supplier: Y" fields, and defined parties: 'Y Ltd ("Supplier")'
+_ROLE_FIELD = re.compile(r"(?:^|\n|[;|]\s*)(?P<label>[A-Za-z][A-Za-z /&-]{1,30}?)\s*:\s*(?P<value>[^\n;|]+)")
+_DEFINED_PARTY = re.compile(r"(?P<value>[A-Z][\w&.,' -]{2,60}?)\s*\(\s*(?:the\s+)?[\"“](?P<label>[A-Za-z ]+)[\"”]\s*\)")
+_LEGAL_FORMS = {"the", "ltd", "inc", "llp", "llc", "plc", "gmbh", "ab", "co", "and", "bv", "sa", "ag", "pty"}
+
+
+def _party_words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-z]+", text) if len(w) > 1} - _LEGAL_FORMS
+
+
+def role_field_conflict(hypothesis: str, evidence: str) -> tuple[str, int] | None:
+    """The claim names a party in a role ("X is the buyer") that the record fills with another
+    party in a field or a defined term ("Buyer: Y", 'Y Ltd ("Buyer")'), and the record names X
+    elsewhere: (reason, offset of the field's value). None when the record has no such field,
+    the field names X, or the record never names X (then the claim may be about another record)."""
+    hypothesis = hypothesis.strip()
+    m = next((m for rx in _CLAIM_ROLE if (m := rx.search(hypothesis))), None)
+    if m is None:
+        return None
+    role, party = stem(m.group("role")), _party_words(m.group("name"))
+    if not party or not party & _party_words(evidence):
+        return None
+    fields = [*_ROLE_FIELD.finditer(evidence), *_DEFINED_PARTY.finditer(evidence)]
+    mine = [f for f in fields if role in {stem(w) for w in re.findall(r"[A-Za-z]+", f.group("label"))}]
+    if not mine or any(party & _party_words(f.group("value")) for f in mine):
+        return None
+    f = mine[0]
+    return f"the record's {f.group('label').strip()} is {f.group('value').strip()!r}, not {m.group('name')!r}", f.start("value")
 
 
 def whole_record_vetoes(hypothesis: str, evidence: str) -> list[str]:

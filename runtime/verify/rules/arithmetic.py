@@ -62,6 +62,61 @@ _TAKES_AWAY = {stem(w) for w in ("discount", "rebate", "reduction", "deduction",
 _EXACT = {"sum", "difference", "product", "column", "days", "add_days"}
 
 
+# Measures in another unit of the same dimension: factor to the dimension's base unit. A
+# temperature is affine (°F = °C x 9/5 + 32) and handled apart.
+_UNITS = {
+    "mass": {"kg": Decimal(1), "kilogram": Decimal(1), "t": Decimal(1000), "tonne": Decimal(1000), "ton": Decimal(1000),
+             "lb": Decimal("0.45359237"), "pound": Decimal("0.45359237"), "g": Decimal("0.001"), "gram": Decimal("0.001")},
+    "length": {"m": Decimal(1), "metre": Decimal(1), "meter": Decimal(1), "km": Decimal(1000), "kilometre": Decimal(1000),
+               "kilometer": Decimal(1000), "mile": Decimal("1609.344"), "ft": Decimal("0.3048"), "foot": Decimal("0.3048"),
+               "feet": Decimal("0.3048"), "cm": Decimal("0.01"), "mm": Decimal("0.001"), "inch": Decimal("0.0254"), "in": Decimal("0.0254")},
+    "area": {"m2": Decimal(1), "sqm": Decimal(1), "square metre": Decimal(1), "square meter": Decimal(1),
+             "sq ft": Decimal("0.09290304"), "square foot": Decimal("0.09290304"), "square feet": Decimal("0.09290304"),
+             "ha": Decimal(10000), "hectare": Decimal(10000), "acre": Decimal("4046.8564224")},
+    "volume": {"l": Decimal(1), "litre": Decimal(1), "liter": Decimal(1), "ml": Decimal("0.001"), "megalitre": Decimal(1000000),
+               "megaliter": Decimal(1000000), "m3": Decimal(1000), "cubic metre": Decimal(1000), "gallon": Decimal("3.785411784")},
+    "temperature": {"c": None, "f": None},
+}
+_UNIT_OF = {u: (dim, f) for dim, us in _UNITS.items() for u, f in us.items()}
+_UNIT_RE = re.compile(
+    r"\s*(?P<u>sq\.?\s*ft|square\s+(?:metres?|meters?|feet|foot)|cubic\s+metres?|m²|m2|m³|m3|°\s*[CF]\b|degrees?\s+[CF]\b|"
+    r"(?:kilo(?:gram|metre|meter)|megalit(?:re|er)|lit(?:re|er)|gallon|hectare|acre|mile|metre|meter|tonne|ton|pound|gram|inch)s?\b|"
+    r"feet|foot|kg|km|lbs?|ft|ha|cm|mm|ml|sqm|t|m|g|l)(?![A-Za-z])", re.I)
+
+
+def measure(text: str, q: Quantity) -> tuple[str, str] | None:
+    """(dimension, unit) of a plain number followed by a unit of measure ("4,200 sq ft", "11 °C",
+    "1.84 megalitres"), or None."""
+    if q.kind != "number" or q.unit == "ref":
+        return None
+    m = _UNIT_RE.match(text, q.end)
+    if not m:
+        return None
+    u = re.sub(r"\s+", " ", m.group("u").lower()).replace("²", "2").replace("³", "3").replace(".", "")
+    u = re.sub(r"^(?:°\s*|degrees? )", "", u)
+    if u not in _UNIT_OF:
+        u = u[:-1] if u.endswith("s") and u[:-1] in _UNIT_OF else ("lb" if u == "lbs" else u)
+    if u == "sqft":
+        u = "sq ft"
+    return (_UNIT_OF[u][0], u) if u in _UNIT_OF else None
+
+
+def unit_span(text: str, q: Quantity) -> tuple[int, int] | None:
+    """Where the unit of a measure is written ("square metres" of "390 square metres")."""
+    m = _UNIT_RE.match(text, q.end) if measure(text, q) else None
+    return (m.start("u"), m.end("u")) if m else None
+
+
+def convert(value: Decimal, src: str, dst: str) -> Decimal | None:
+    """``value`` in unit ``src`` expressed in unit ``dst`` (same dimension), or None."""
+    (dim_s, fs), (dim_d, fd) = _UNIT_OF[src], _UNIT_OF[dst]
+    if dim_s != dim_d or src == dst:
+        return None
+    if dim_s == "temperature":
+        return value * 9 / 5 + 32 if src == "c" else (value - 32) * 5 / 9
+    return value * fs / fd
+
+
 @dataclass(frozen=True)
 class Reading:
     """One computation over evidence values that gives the claimed value."""
@@ -218,13 +273,15 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
     tied = [e for e in pool if operand_words(ev, e) & claim]
     approx = approximate(hyp, h)
     noun = counted_noun(hyp, h) if h.kind == "number" else None
+    hmeasure = measure(hyp, h)
+    conv = _converted(hyp, h, hmeasure, ev, pool, claim) if hmeasure is not None else []
     if h.kind == "number" and (noun is None or re.match(r"-[A-Za-z]", hyp[h.end:h.end + 2])):
-        return []  # a bare number, or a measure word ("20-foot"): nothing says what it counts
+        return conv  # a bare number, or a measure word ("20-foot"): nothing says what it counts
     if noun is not None:  # a count adds and subtracts counts of the same thing only
         tied = [e for e in tied if e.kind != "number" or noun in operand_words(ev, e) | {counted_noun(ev, e)}]
     if h.op and h.kind != "duration":
-        return []  # a threshold ("above 500 units", "limited to $10,000") is stated, not computed
-    out: list[Reading] = []
+        return conv  # a threshold ("above 500 units", "limited to $10,000") is stated, not computed
+    out: list[Reading] = list(conv)
 
     def hit(value, ops, how, op="ratio"):
         if value is None or isinstance(value, dt.date) != (h.kind == "date"):
@@ -309,6 +366,22 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
                 v = _add(d.value, n)
                 if v is not None:
                     hit(v, (d, n), f"{d.text} + {n.text}", "add_days")
+    return out
+
+
+def _converted(hyp: str, h: Quantity, hm: tuple[str, str], ev: str, pool: list[Quantity], claim: set[str]) -> list[Reading]:
+    """A measure the evidence states in another unit of the same dimension ("about 390 square
+    metres" against "4,200 sq ft"): equal at the claim's precision, or within 5% when it says
+    "about". The evidence value must be tied to the claim by a word, like any operand."""
+    out = []
+    approx = approximate(hyp, h)
+    for e in pool:
+        em = measure(ev, e)
+        if em is None or em[0] != hm[0] or em[1] == hm[1] or not (operand_words(ev, e) & claim):
+            continue
+        v = convert(Decimal(e.value), em[1], hm[1])
+        if v is not None and _close(Decimal(h.value), v, approx) and (not h.op or holds(v, h.op, Decimal(h.value))):
+            out.append(Reading(v, (e,), f"{e.text} {em[1]} = {v:.4g} {hm[1]}"))
     return out
 
 

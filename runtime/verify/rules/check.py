@@ -243,6 +243,8 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
             continue  # "10 days demurrage, 7 days detention": 7 days is detention's, whatever precedes it
         if h.kind == "number" and h.unit != "ref" and (hn := counted_noun(hyp, h)) and (en := counted_noun(ev, e)) and hn != en:
             continue  # "60 boxes" is not "60 crates"
+        if (hm := arithmetic.measure(hyp, h)) and (em := arithmetic.measure(ev, e)) and hm[1] != em[1]:
+            continue  # "25 miles" is not "25 °C" (a measure in another unit is converted, in ``arithmetic``)
         sup.append((s_, e))
     if sup:
         sup.sort(key=lambda t: t[0], reverse=True)
