@@ -140,3 +140,15 @@ def test_the_same_number_in_another_unit_is_not_the_claimed_measure():
     (r,) = derived_support(claim, SITE)
     assert [o.text for o in r.operands] == ["40"]
     assert derived_support("The paddock lies 26 miles from the depot.", SITE) is None
+
+
+def test_an_approximate_change_and_a_just_over_bound_need_one_close_reading():
+    ev = "Visitor survey V-4. This spring 1,722 visitors were counted at the gate, against 2,050 in 2024."
+    claim = "Gate visitors fell by about 16% from 2024."  # (2,050 - 1,722) / 2,050 = 16.0%
+    r = derive_unique(claim, value(claim), ev, extract_quantities(ev))
+    assert r is not None and r.how == "(2,050 - 1,722) / 2,050"
+    prices = "Plan prices: Basic EUR 44.10 (was EUR 40); Pro EUR 60 (was EUR 40)."
+    claim = "The Basic price increase is just over 10%."  # 10.25%: near 10 and over it; Pro's 50% is over but not near
+    r = derive_unique(claim, value(claim), prices, extract_quantities(prices))
+    assert r is not None and r.how == "(EUR 44.10 - EUR 40) / EUR 40"
+    assert derive_unique("The Basic price increase is just over 30%.", value("just over 30%"), prices, extract_quantities(prices)) is None

@@ -279,7 +279,7 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
         return conv  # a bare number, or a measure word ("20-foot"): nothing says what it counts
     if noun is not None:  # a count adds and subtracts counts of the same thing only
         tied = [e for e in tied if e.kind != "number" or noun in operand_words(ev, e) | {counted_noun(ev, e)}]
-    if h.op and h.kind != "duration":
+    if h.op and h.kind != "duration" and not approx:
         return conv  # a threshold ("above 500 units", "limited to $10,000") is stated, not computed
     out: list[Reading] = list(conv)
 
@@ -288,8 +288,8 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
             return
         if h.kind == "date":
             ok = value == h.value
-        elif h.op:
-            ok = holds(Decimal(value), h.op, Decimal(h.value))
+        elif h.op:  # "more than two years"; "just over 10%" is also near 10
+            ok = holds(Decimal(value), h.op, Decimal(h.value)) and (not approx or _close(Decimal(h.value), Decimal(value), approx))
         else:
             ok = _close(Decimal(h.value), Decimal(value), approx, op in _EXACT)
         if ok:
@@ -329,7 +329,8 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
             for a, b in itertools.permutations(vals, 2):
                 if (kind == "money" and a.unit != b.unit) or _num(b) == 0:
                     continue
-                if kind == "number" and (counted_noun(ev, a) is None or counted_noun(ev, a) != counted_noun(ev, b)):
+                na, nb = counted_noun(ev, a), counted_noun(ev, b)
+                if kind == "number" and (na == nb is None or (na and nb and na != nb)):
                     continue  # a share of counts of one thing, not of 1.5 (a multiple) and 45 (days)
                 hit(_eval("share", a=_num(a), b=_num(b)), (a, b), f"{a.text} / {b.text}")
                 if _num(a) > _num(b):
