@@ -34,9 +34,19 @@ from warrant.runtime.verify.backends.base import CONTRA, ENTAIL, NLIBackend
 from warrant.runtime.verify.predicates import PredicateRegistry, UnknownPredicate, default_registry
 from warrant.runtime.verify.predicates.text import statement_problems
 from warrant.runtime.verify.rules import QuantityCheck, canonical_text, check_rules, extract_quantities
-from warrant.runtime.verify.rules.anchors import about_same_thing, missing_anchors, title_line, window_context
+from warrant.runtime.verify.rules.anchors import (
+    about_same_thing,
+    contradicting_words,
+    derived_support,
+    missing_anchors,
+    swapped_identifier,
+    title_line,
+    whole_record_vetoes,
+    window_context,
+)
+from warrant.runtime.verify.rules.identifiers import key
 from warrant.runtime.verify.spans import Chunk, chunks
-from warrant.runtime.verify.text import STOP, sentence_spans
+from warrant.runtime.verify.text import STOP, normalise, sentence_spans
 from warrant.runtime.verify.typed import TypedPredicate
 from warrant.runtime.verify.view import ViewStore
 from warrant.runtime.verify.verdict import (
@@ -105,6 +115,9 @@ class _Pending:
     # does not do ("open for 3 days" against two dates), so the model alone may not call it contradicted
     values_undecided: bool = False
     long_record: bool = False  # some cited record is longer than model_contradicts_max_sentences
+    # what the whole record says against the claim that the window the model read may have cut
+    # off ("Customs clearance - held" further down a tool output): no window may pass it
+    record_vetoes: list[str] = field(default_factory=list)
 
 
 class Verifier:
@@ -242,6 +255,7 @@ class Verifier:
                 missing_evidence=self._missing(run_id, pred.needed, hypothesis, prop.ledger_ids),
             )
         agree = found = long_record = False
+        record_vetoes: list[str] = []
         picked: list[Chunk] = []
         contexts: list[str] = []
         for rec in cited:
@@ -263,6 +277,24 @@ class Verifier:
                 r, ev_of = _rules_on_windows(hypothesis, rec, mine, ctx)
             if r.status == "conflict":
                 return verdict("contradicted", "rules", hypothesis=hypothesis, reason=r.reason, evidence=ev_of(r))
+            if (len(text) <= self.config.rules_max_chars and (sw := swapped_identifier(hypothesis, text))
+                    and not any(key(sw[0]) in key(_text_of(o) or "") for o in cited)):
+                # the claim states an identifier no cited record holds, and this one states a
+                # mistyped copy of it in the same slot ("account number 4471-0039" / "4471-0093")
+                at = _char_span(rec, text, sw[2], sw[2] + len(sw[1]))
+                return verdict("contradicted", "rules:identifier", hypothesis=hypothesis, evidence=at,
+                               reason=f"the claim says {sw[0]!r}; the record says {sw[1]!r}")
+            if len(text) <= self.config.rules_max_chars and (words := contradicting_words(hypothesis, text)):
+                return verdict("contradicted", "rules:words", hypothesis=hypothesis, reason="; ".join(w for w, _ in words),
+                               evidence=_sentence_around(rec, text, words[0][1]))
+            if len(text) <= self.config.rules_max_chars and (used := derived_support(hypothesis, text)):
+                # every value of the claim is stated or computed by exactly one reading of this
+                # record, every other anchor is here: arithmetic the model cannot do, done in code
+                spans = [_char_span(rec, text, o.start, o.end) for rd in used for o in rd.operands]
+                return verdict("supported", "rules:derived", hypothesis=hypothesis, evidence=spans[0], spans=spans,
+                               reason="computed from the cited values: " + "; ".join(f"{rd.how} = {_fmt_value(rd.value)}" for rd in used))
+            if len(text) <= self.config.rules_max_chars:
+                record_vetoes += [w for w in whole_record_vetoes(hypothesis, text) if w not in record_vetoes]
             agree = agree or r.status == "agree"
             found = found or _values_found(r)
             picked += mine
@@ -272,7 +304,7 @@ class Verifier:
             picked, contexts = map(list, zip(*[(ch, cx) for ch, cx in zip(picked, contexts) if id(ch) in keep]))
         undecided = not found and any(q.unit != "ref" for q in extract_quantities(hypothesis))
         return _Pending(claim.id, prop, hypothesis, pred.needed, picked, agree, contexts=contexts, values_found=found,
-                        values_undecided=undecided, long_record=long_record)
+                        values_undecided=undecided, long_record=long_record, record_vetoes=record_vetoes)
 
     # -- typed propositions: located and compared, never sent to the model ----------------------
     def _typed_check(self, run_id, pred: TypedPredicate, prop: Proposition, cited: list[EvidenceRecord], hypothesis: str, verdict) -> PropositionVerdict:
@@ -316,7 +348,7 @@ class Verifier:
                 if block[i, ENTAIL] < self.config.entail_threshold:
                     break
                 ch = p.chunks[i]
-                why = missing_anchors(p.hypothesis, _window(p.contexts[i], ch.text), ch.text, model_p=float(block[i, ENTAIL])) if self.config.require_anchors else []
+                why = [*p.record_vetoes, *missing_anchors(p.hypothesis, _window(p.contexts[i], ch.text), ch.text, model_p=float(block[i, ENTAIL]))] if self.config.require_anchors else []
                 if not why:
                     supported = int(i)
                     break
@@ -538,6 +570,21 @@ def _rules_on_windows(hypothesis: str, rec: EvidenceRecord, picked: list[Chunk],
             return r, lambda r, ch=ch: _chunk_span(ch)
         agree = agree or (r if r.status == "agree" else None)
     return agree or QuantityCheck("absent", "no window decides", None, None), lambda r: None
+
+
+def _char_span(rec: EvidenceRecord, text: str, a: int, b: int) -> EvidenceSpan:
+    """The byte span of characters a..b of the record's text (offsets found in its normalised
+    form: where normalising changed the length, the value is looked up verbatim near there)."""
+    norm = normalise(text)
+    if len(norm) != len(text):
+        at = text.find(norm[a:b], max(0, a - 50))
+        a, b = (at, at + (b - a)) if at >= 0 else (0, len(text))
+    start = len(text[:a].encode())
+    return _span(rec, start, start + len(text[a:b].encode()))
+
+
+def _fmt_value(v) -> str:
+    return v.isoformat() if hasattr(v, "isoformat") else f"{v.normalize():f}"
 
 
 def _sentence_around(rec: EvidenceRecord, text: str, char_pos: int | None) -> EvidenceSpan:

@@ -23,11 +23,13 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from warrant.runtime.verify.rules.check import decide_one, subject_words
-from warrant.runtime.verify.rules.comparisons import same_ref
+from warrant.runtime.verify.rules import arithmetic
+from warrant.runtime.verify.rules.check import STATED_TIE, context_tie, decide_one, subject_words
+from warrant.runtime.verify.rules.comparisons import comparable, relation, same_ref
 from warrant.runtime.verify.rules.dates import MONTHS
-from warrant.runtime.verify.rules.identifiers import key
+from warrant.runtime.verify.rules.identifiers import key, near_miss
 from warrant.runtime.verify.rules.money import CURRENCY_CODES
+from warrant.runtime.verify.rules.numbers import counted_noun
 from warrant.runtime.verify.rules.negation import best_clause, polarity_profile, same_mode
 from warrant.runtime.verify.rules.registry import extract_quantities
 from warrant.runtime.verify.text import STOP, content_stems, normalise, sentence_bounds, sentence_spans, stem
@@ -98,6 +100,8 @@ def names(hypothesis: str) -> list[str]:
             continue
         if hypothesis[m.end():m.end() + 1] == "$":  # "US$", "C$": a currency, compared as money
             continue
+        if hypothesis[max(0, m.start() - 2):m.start()].strip().endswith("°"):  # "°F": a unit, compared as a measure
+            continue
         if re.match(r"[-/#]?\d", hypothesis[m.end():m.end() + 2]):  # "INV" of "INV-88": an identifier
             continue
         before = hypothesis[: m.start()].rstrip()
@@ -143,10 +147,12 @@ RELATION_MIN_P = 0.9
 _RELATION = re.compile(r"\b(?:before|after|earlier|later|sooner|more|less|fewer|greater|higher|lower|longer|shorter|larger|smaller|exceeds?|exceeding|than)\b", re.I)
 
 
-def missing_anchors(hypothesis: str, window: str, core: str | None = None, model_p: float | None = None) -> list[str]:
+def missing_anchors(hypothesis: str, window: str, core: str | None = None, model_p: float | None = None,
+                    derived: frozenset[int] = frozenset()) -> list[str]:
     """Why ``window`` cannot support ``hypothesis``: each anchor not found in it with the same
     role. Empty: every anchor is there. ``core`` is the chunk the model read (the window minus its
-    context), where polarity and mode are judged; the whole window by default."""
+    context), where polarity and mode are judged; the whole window by default. ``derived``: start
+    offsets of claim values already computed from the window (``derived_support``)."""
     # typographic quotes, dashes and no-break spaces must not hide an anchor ("ORD–7703")
     hypothesis, window = normalise(hypothesis), normalise(window)
     core = window if core is None else normalise(core)
@@ -174,11 +180,15 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
             if not any(e.unit == "ref" and same_ref(h, e) for e in wq) and key(h.text) not in wkeys and not re.search(rf"(?<![\w.,]){re.escape(h.text)}(?![\w]|[.,]\d)", window):
                 out.append(f"reference {h.text!r} does not occur in the window")
             continue
+        if h.start in derived:
+            continue
         verdict, _, _ = decide_one(hypothesis, h, hq, window, wq)
         if verdict != "found":
             out.append(f"{h.text!r} is not stated in the window for the same thing")
     out.extend(_polarity_and_mode(hypothesis, core))
     out.extend(_inclusion(hypothesis, window))
+    out.extend(why for why, _ in opposites(hypothesis, core))
+    out.extend(why for why, _ in agent_conflicts(hypothesis, window))
     out.extend(_status(hypothesis, window))
     hstems = set(content_stems(hypothesis)) - _DOC_STEMS
     if hstems and len(hstems & set(content_stems(core))) < CORE_COVER * len(hstems):
@@ -225,6 +235,87 @@ _NOT_DONE = {stem(w) for w in ("deferred", "postponed", "rejected", "declined", 
                                "outstanding", "held", "awaiting", "delayed", "suspended", "denied", "scheduled", "planned")}
 
 
+# words that say the opposite of each other about the same thing: a claim using one is not
+# supported by a sentence about the same thing that uses the other and not it
+_OPPOSITES = [
+    (("include", "includes", "included", "including", "inclusive"), ("exclude", "excludes", "excluded", "excluding", "exclusive")),
+    (("charged", "levied", "applied"), ("waived", "waive", "waives", "exempt", "exempted")),
+    (("accepted", "approved", "granted", "allowed", "permitted"), ("rejected", "declined", "refused", "denied", "prohibited", "forbidden")),
+    (("increase", "increased", "increases", "rise", "rises", "rose", "raised", "higher", "up"), ("decrease", "decreased", "decreases", "fall", "falls", "fell", "reduced", "lowered", "lower", "down")),
+    (("mandatory", "compulsory", "required", "obligatory"), ("optional", "voluntary")),
+    (("refundable",), ("non-refundable", "nonrefundable")),
+    (("paid",), ("unpaid",)),
+    (("domestic",), ("international", "overseas", "foreign")),
+    (("import", "imports", "imported"), ("export", "exports", "exported")),
+    (("inbound",), ("outbound",)),
+    (("credit", "credited"), ("debit", "debited")),
+    (("fixed", "fixed-price", "lump-sum"), ("variable", "time-and-materials")),
+    (("confirmed",), ("unconfirmed", "tentative", "provisional")),
+]
+_OPPOSITE_OF: dict[str, set[str]] = {}
+for _a, _b in _OPPOSITES:
+    for _x, _y in ((_a, _b), (_b, _a)):
+        for _w in _x:
+            _OPPOSITE_OF.setdefault(stem(_w), set()).update(stem(v) for v in _y)
+_OPPOSITE_COVER = 0.5
+
+
+def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
+    """A word of the claim whose opposite the evidence sentence about the same thing uses ("the
+    fee was charged" against "the fee was waived"; "prices include duties" against "prices
+    exclude duties"). The sentence about the same thing is the one sharing most of the claim's
+    words and numbers (every one of them, when several tie), it shares at least half of the
+    claim's other words, uses the opposite and not the claim's word."""
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z-]*", hypothesis.lower()) if stem(w) in _OPPOSITE_OF]
+    if not words:
+        return []
+    evidence = evidence.replace("_", "-")  # JSON values: "time_and_materials"
+    hst = set(content_stems(hypothesis)) - _DOC_STEMS
+    # which sentence is about the claim is judged without the words that take sides
+    about = hst - set(_OPPOSITE_OF)
+    hnum = {q.value for q in extract_quantities(hypothesis) if q.unit != "ref"}
+    sents = []
+    for a, b in sentence_spans(evidence):
+        sent = evidence[a:b]
+        cs = set(content_stems(sent))
+        sents.append((len(about & cs) + len(hnum & {q.value for q in extract_quantities(sent)}), cs,
+                      {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z-]*", sent.lower())}, a))
+    if not sents:
+        return []
+    top = max(x for x, _, _, _ in sents)
+    best = [(cs, sw) for x, cs, sw, _ in sents if x == top]
+    at = next(a for x, _, _, a in sents if x == top)
+    out = []
+    for w in words:
+        mine, opp = stem(w), _OPPOSITE_OF[stem(w)]
+        rest = hst - {mine}
+        if not rest or any(mine in sw or not (sw & opp) for _, sw in best):
+            continue
+        if all(len(rest & cs) >= max(1, _OPPOSITE_COVER * len(rest)) for cs, _ in best):
+            out.append((f"the claim says {w!r} where the evidence sentence about it says {', '.join(sorted(best[0][1] & opp))!r}", at))
+    return list(dict.fromkeys(out))
+
+
+_BY_AGENT = re.compile(r"\b(?P<verb>[A-Za-z]+(?:ed|en|ied))\s+by\s+(?:the\s+|an?\s+)?(?P<agent>[A-Za-z][\w&'.-]*)")
+
+
+def agent_conflicts(hypothesis: str, window: str) -> list[tuple[str, int]]:
+    """A claim naming who does something ("X will supply the frame") against a window that says
+    the same thing is done by someone else ("the frame (supplied by the Owner)"): the agent of a
+    passive verb of the claim's must be someone the claim names."""
+    found = names(hypothesis)
+    if not found:
+        return []
+    hst = set(content_stems(hypothesis))
+    mine = {stem(p) for n in found for p in re.findall(r"[A-Za-z]+", n)}
+    out = []
+    for m in _BY_AGENT.finditer(window):
+        verb, agent = stem(m.group("verb")), stem(m.group("agent"))
+        if verb in hst and verb not in mine and agent not in hst and agent not in STOP:
+            out.append((f"the window says {m.group('verb')} by {m.group('agent')}, not by whom the claim names", m.start()))
+    return out
+
+
 def _status(hypothesis: str, window: str) -> list[str]:
     """"The board approved a branch in X" is not supported by a window whose sentence about the
     branch in X says it was deferred: the sentence that holds the claim's object (two or more of
@@ -250,6 +341,9 @@ def _same_limit(hypothesis: str, core: str) -> bool:
     return bool(hl) and hl <= el
 
 
+_OTHER_ROLE = " appears in the window only in another role"
+
+
 def _roles(hypothesis: str, window: str, found_names: list[str]) -> list[str]:
     """Each name must stand where the claim puts it: some sentence of the window that mentions it
     shares a word of the claim other than names ("approved by L. Brandt" is not "Submitted by: L.
@@ -265,7 +359,7 @@ def _roles(hypothesis: str, window: str, found_names: list[str]) -> list[str]:
         at = re.compile(r"(?<![A-Za-z])" + re.escape(n) + r"(?![A-Za-z])", re.I)
         holding = [s for s in sents if at.search(s)]
         if holding and hstems and not any(hstems & set(content_stems(s)) for s in holding):
-            out.append(f"{n} appears in the window only in another role")
+            out.append(f"{n}{_OTHER_ROLE}")
     low = hypothesis.lower()
     for i, n1 in enumerate(found_names):
         for n2 in found_names[i + 1:]:
@@ -298,3 +392,201 @@ def about_same_thing(hypothesis: str, window: str) -> list[str]:
             if h.unit == "ref" and key(h.text) not in wkeys and not any(same_ref(h, e) for e in wq)]
     out += [f"subject {w!r}" for w in subject_words(hypothesis) if w not in window_stems]
     return out
+
+
+# Share of the claim's content words a derived value's evidence must hold (the rest are the words
+# of the computation: "together", "works out", "in total"). Chosen on the dev-tune half.
+DERIVED_COVER = 0.5
+
+
+def _same_slot_kind(hypothesis: str, h, hm, evidence: str, e) -> bool:
+    """Whether an evidence value could fill the claimed value's slot at all: a measure only
+    another measure of the same unit (one in another unit is converted, never compared bare), a
+    count only a count of the same noun ("5 ponds" is no temperature)."""
+    em = arithmetic.measure(evidence, e)
+    if hm or em:
+        return bool(hm and em and em[1] == hm[1])
+    if h.kind == "number" and h.unit != "ref":
+        return counted_noun(hypothesis, h) is not None and counted_noun(hypothesis, h) == counted_noun(evidence, e)
+    return True
+
+
+def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] | None:
+    """The readings that support a claim whose values are computed from the evidence, or None.
+
+    Every value of the claim is stated in its slot (``decide_one``) or computed by exactly one
+    reading of the tied evidence values (``arithmetic.derive_unique``), at least one is computed,
+    and every other anchor (identifiers, names in their roles, polarity, mode and tense) is in the
+    evidence. A computed value must not be stated anywhere in the evidence (then it fills another
+    slot: a net amount claimed as the amount due), nor its slot be stated with another value."""
+    hypothesis, evidence = normalise(hypothesis), normalise(evidence)
+    hq = extract_quantities(hypothesis)
+    values = [q for q in hq if q.unit != "ref"]
+    if not values:
+        return None
+    if polarity_profile(hypothesis, 0, len(hypothesis), hq, True)[1]:
+        return None  # a negated computation ("did not take 7 days") is the model's to read, never passed here
+    eq = extract_quantities(evidence)
+    out: list[arithmetic.Reading] = []
+    for h in values:
+        verdict, e, how = decide_one(hypothesis, h, hq, evidence, eq)
+        if verdict == "found":
+            if how:  # computed there (a rate times a count, a unique reading): a derived value
+                out.append((h, arithmetic.derive_unique(hypothesis, h, evidence, eq) or arithmetic.Reading(h.value, (e,), how)))
+            continue
+        hm = arithmetic.measure(hypothesis, h)
+        rels = [(e, relation(h, e)) for e in eq if comparable(h, e)]
+        if any(r == "supports" and not (hm and arithmetic.measure(evidence, e) not in (None, hm)) for e, r in rels):
+            return None  # stated in another slot (a net amount claimed as the amount due), never a computation
+        # a value that could fill the slot, tied to the claim by its label, states it otherwise
+        if any(r == "contradicts" and _same_slot_kind(hypothesis, h, hm, evidence, e)
+               and context_tie(hypothesis, h, hq, evidence, e, eq) >= STATED_TIE for e, r in rels):
+            return None
+        reading = arithmetic.derive_unique(hypothesis, h, evidence, eq)
+        if reading is None:
+            return None
+        out.append((h, reading))
+    if not out:
+        return None
+    # the unit words of a measure converted from another unit are not words the record must use
+    for h, r in out:
+        if (u := arithmetic.unit_span(hypothesis, h)) and any(arithmetic.measure(evidence, o) for o in r.operands):
+            hypothesis = hypothesis[:u[0]] + " " * (u[1] - u[0]) + hypothesis[u[1]:]
+    # a name whose sentence holds an operand plays its role in the computation ("Option A costs
+    # $5 more than Option B" against the sentences stating each option's price)
+    operand_sents = [evidence[slice(*sentence_bounds(evidence, o.start))].lower() for _, r in out for o in r.operands]
+    for why in missing_anchors(hypothesis, evidence, derived=frozenset(h.start for h, _ in out)):
+        name = why.removesuffix(_OTHER_ROLE)
+        if name == why or not any(re.search(r"(?<![a-z])" + re.escape(name.lower()) + r"(?![a-z])", s) for s in operand_sents):
+            return None
+    hstems = set(content_stems(hypothesis)) - _DOC_STEMS
+    if hstems and len(hstems & set(content_stems(evidence))) < DERIVED_COVER * len(hstems):
+        return None
+    return [r for _, r in out]
+
+
+# an identifier the claim states as a value ("the account number is X", "ordered under part
+# number X", "the account ending X"): a copula or a preposition stands before it
+_VALUE_SLOT = re.compile(r"\b(?:is|are|was|were|be|been|ending|under|to|from|as|number|no\.?)\s+(?:[A-Za-z]+\s+){0,2}$", re.I)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _claim_ids(hypothesis: str) -> list[str]:
+    out = identifiers(hypothesis)
+    for q in extract_quantities(hypothesis):
+        digits = re.sub(r"\D", "", q.text)
+        if q.text not in out and q.kind == "number" and len(digits) >= 4 and not _YEAR.fullmatch(q.text) and "." not in q.text:
+            out.append(q.text)
+    return out
+
+
+def swapped_identifier(hypothesis: str, evidence: str) -> tuple[str, str, int] | None:
+    """(claimed, stated, character offset) when the claim states as a value an identifier the
+    evidence never holds, and the evidence holds, in a sentence about the same thing, one that
+    differs from it as a mistyped copy does (``identifiers.near_miss``): "the account number is
+    4471-0039" against "Account no. 4471-0093". An identifier in the subject ("Order X will
+    ship") is what the claim is about, not a value it states: there the answer stays Unsupported."""
+    hypothesis, evidence = normalise(hypothesis), normalise(evidence)
+    ev_key = key(evidence)
+    hst = set(content_stems(hypothesis)) - _DOC_STEMS
+    cands = [(m.group(0), m.start()) for m in _ID_TOKEN.finditer(evidence)]
+    cands += [(m.group(0), m.start()) for m in re.finditer(r"(?<![\w.,])\d[\d -]{2,}\d(?![\w.,]\d)", evidence)]
+    for ident in _claim_ids(hypothesis):
+        at = hypothesis.find(ident)
+        if key(ident) in ev_key or at < 0 or not _VALUE_SLOT.search(hypothesis[:at]):
+            continue
+        for tok, pos in cands:
+            if not near_miss(ident, tok):
+                continue
+            a, b = sentence_bounds(evidence, pos)
+            line_a = evidence.rfind("\n", 0, pos) + 1
+            if hst & set(content_stems(evidence[min(a, line_a):b])):
+                return ident, tok, pos
+    return None
+
+
+def contradicting_words(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
+    """Why the evidence says the opposite of the claim in words rather than values: the sentence
+    about the claim uses the opposite word (``opposites``), or the evidence, naming every party of
+    the claim, says someone else does what the claim says a named party does (``agent_conflicts``).
+    Each reason comes with the character offset of what says so. Empty when neither: the claim
+    may still be unsupported, but it is not contradicted here."""
+    hypothesis, evidence = normalise(hypothesis), normalise(evidence)
+    out = opposites(hypothesis, evidence)
+    ws = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", evidence)}
+    if all(_found_name(n, evidence, ws) for n in names(hypothesis)):
+        out += agent_conflicts(hypothesis, evidence)
+    if (r := role_field_conflict(hypothesis, evidence)) is not None:
+        out.append(r)
+    return out
+
+
+# "X is the Supplier", "The carrier of SN-1 is X": a party named in a role
+_CLAIM_ROLE = [
+    re.compile(r"^(?P<name>[A-Z][^,;]*?)\s+(?:is|was)\s+the\s+(?P<role>[A-Za-z]+)(?:\s+(?:on|under|of|for|in|to)\b[^.]*)?\.?$"),
+    re.compile(r"^The\s+(?P<role>[A-Za-z]+)(?:\s+(?:on|under|of|for|in|to)\s+\S+(?:\s+\S+)?)?\s+(?:is|was)\s+(?P<name>[A-Z][^.;]*?)\.?$"),
+]
+# "Supplier: Y" fields, and defined parties: 'Y Ltd ("Supplier")'
+_ROLE_FIELD = re.compile(r"(?:^|\n|[;|]\s*)(?P<label>[A-Za-z][A-Za-z /&-]{1,30}?)\s*:\s*(?P<value>[^\n;|]+)")
+_DEFINED_PARTY = re.compile(r"(?P<value>[A-Z][\w&.,' -]{2,60}?)\s*\(\s*(?:the\s+)?[\"“](?P<label>[A-Za-z ]+)[\"”]\s*\)")
+_LEGAL_FORMS = {"the", "ltd", "inc", "llp", "llc", "plc", "gmbh", "ab", "co", "and", "bv", "sa", "ag", "pty"}
+
+
+def _party_words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-z]+", text) if len(w) > 1} - _LEGAL_FORMS
+
+
+def role_field_conflict(hypothesis: str, evidence: str) -> tuple[str, int] | None:
+    """The claim names a party in a role ("X is the buyer") that the record fills with another
+    party in a field or a defined term ("Buyer: Y", 'Y Ltd ("Buyer")'), and the record names X
+    elsewhere: (reason, offset of the field's value). None when the record has no such field,
+    the field names X, or the record never names X (then the claim may be about another record)."""
+    hypothesis = hypothesis.strip()
+    m = next((m for rx in _CLAIM_ROLE if (m := rx.search(hypothesis))), None)
+    if m is None:
+        return None
+    role, party = stem(m.group("role")), _party_words(m.group("name"))
+    if not party or not party & _party_words(evidence):
+        return None
+    fields = [*_ROLE_FIELD.finditer(evidence), *_DEFINED_PARTY.finditer(evidence)]
+    mine = [f for f in fields if role in {stem(w) for w in re.findall(r"[A-Za-z]+", f.group("label"))}]
+    if not mine or any(party & _party_words(f.group("value")) for f in mine):
+        return None
+    f = mine[0]
+    return f"the record's {f.group('label').strip()} is {f.group('value').strip()!r}, not {m.group('name')!r}", f.start("value")
+
+
+def whole_record_vetoes(hypothesis: str, evidence: str) -> list[str]:
+    """What a whole record says against a claim that a window of it may leave out: a decision or
+    state reported as not done (``_status``), or the claim asserting the consequence of a rule in
+    the very case the rule excepts (``_exception``). Checked over the record, not only the window
+    the model read, because a tool output's later fields or a policy's last sentence may hold it."""
+    hypothesis, evidence = normalise(hypothesis), normalise(evidence)
+    return _status(hypothesis, evidence) + _exception(hypothesis, evidence)
+
+
+_UNLESS = re.compile(r"\b(?:unless|except(?:\s+(?:where|when|if|for))?|other\s+than|save\s+(?:where|for))\s+(?P<case>[^.;:]{3,80})", re.I)
+
+
+def _exception(hypothesis: str, evidence: str) -> list[str]:
+    """"Records must be destroyed at the end of the period unless subject to a legal hold" does not
+    support "records under a legal hold must be destroyed": the claim states the rule's
+    consequence (half or more of the words before "unless") in the excepted case (every content
+    word of it, but a filler) without an exception or a negation of its own."""
+    if _UNLESS.search(hypothesis) or polarity_profile(hypothesis, 0, len(hypothesis), extract_quantities(hypothesis), True)[1]:
+        return []
+    hst = set(content_stems(hypothesis))
+    out = []
+    for a, b in sentence_spans(evidence):
+        sent = evidence[a:b]
+        m = _UNLESS.search(sent)
+        if not m:
+            continue
+        case = set(content_stems(m.group("case"))) - _CASE_FILLER
+        rule = set(content_stems(sent[:m.start()]))
+        if case and case <= hst and rule and len(rule & hst) >= 0.5 * len(rule):
+            out.append(f"the claim states the rule in the case it excepts ({m.group(0).strip()!r})")
+    return out
+
+
+_CASE_FILLER = {stem(w) for w in ("subject", "otherwise", "agreed", "stated", "specified", "case", "where")}

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from warrant.runtime.verify.rules import dates, derived, durations
+from warrant.runtime.verify.rules import arithmetic, dates, derived, durations
 from warrant.runtime.verify.rules.base import Quantity, QuantityCheck, sentence_end, sentence_start
 from warrant.runtime.verify.rules.comparisons import comparable, relation
 from warrant.runtime.verify.rules.dates import DATE_WORD, MONTHS, RANGE_ROLE, ROLE_OF
@@ -37,7 +37,7 @@ from warrant.runtime.verify.rules.money import CURRENCY_CODES
 from warrant.runtime.verify.rules.negation import best_clause, check_negation, polarity_profile
 from warrant.runtime.verify.rules.numbers import counted_noun
 from warrant.runtime.verify.rules.registry import extract_quantities
-from warrant.runtime.verify.text import content_tokens, stem
+from warrant.runtime.verify.text import STOP, content_tokens, stem
 
 def _masked_tokens(text: str, a: int, b: int, qs: list[Quantity]) -> list[tuple[int, str]]:
     spans = [(o.start, o.end) for o in qs]
@@ -77,6 +77,11 @@ def _tie(ch: dict[str, float], ce: dict[str, float]) -> float:
     return sum(w * ce[s] for s, w in ch.items() if s in ce)
 
 
+def context_tie(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, e: Quantity, eqs: list[Quantity]) -> float:
+    """How strongly an evidence value is tied to a claimed one by the words around both."""
+    return _tie(_context(hyp, h, hqs), _context(ev, e, eqs))
+
+
 def _fmt(q: Quantity) -> str:
     op = {">": "more than ", ">=": "at least ", "<": "less than ", "<=": "at most "}.get(q.op or "", "")
     if q.kind == "money":
@@ -109,6 +114,10 @@ BESIDE_MARGIN = 0.75
 # Chosen on the dev-tune halves (short pairs unchanged; long pairs: 19 wrong conflicts -> 1).
 CROWDED = 5
 _TIE_CROWDED = 1.0
+# A contradicting value this well tied to the claimed one (a label word of the claim right beside
+# it) states the claimed slot itself: a computation that happens to give the claimed value does
+# not overrule it ("a deposit of $1,500" against "Deposit: $1,000" and some 50% elsewhere).
+STATED_TIE = 1.0
 
 
 def _own_label(c: dict[str, float], ch: dict[str, float], others: list[dict[str, float]]) -> str | None:
@@ -119,6 +128,42 @@ def _own_label(c: dict[str, float], ch: dict[str, float], others: list[dict[str,
         if x >= 0.3 and w not in ch and all(x > o.get(w, 0.0) for o in others):
             return w
     return None
+
+
+_RULE_AFTER = re.compile(r"\b(?:must|shall|need\s+to|needs\s+to|(?:is|are)\s+required|requires?)\b", re.I)
+
+
+# words a field label may carry beside the claim's own label without naming another slot
+_FILLER = {stem(w) for w in ("due", "amount", "payable", "value", "sum", "grand", "final", "total", "now", "the")}
+_PERIODS = {stem(w) for w in ("quarterly", "quarter", "monthly", "month", "weekly", "week", "annual", "year", "daily", "day", "each", "hourly", "hour")}
+_FIELD_LABEL = re.compile(r"(?:^|\|)\s*(?P<label>[A-Za-z][A-Za-z ()'&-]{0,40}?)\s*[:|]\s*$")
+
+
+def _field_of(ch: dict[str, float], ev: str, e: Quantity) -> bool:
+    """The evidence value fills a labelled field ("Total due: $869.79", "| Deposit | $500 |") whose
+    label is the claim's label for its value: every word of it the claim uses beside its value or
+    a filler ("due", "amount"), and every word the claim puts beside its value (identifiers and
+    document nouns aside) in the label. Then it is the claimed slot, stated, however many other
+    values the document holds."""
+    line_a = ev.rfind("\n", 0, e.start) + 1
+    m = _FIELD_LABEL.search(ev[line_a:e.start])
+    if not m:
+        return False
+    label = {st for _, st in content_tokens(m.group("label"))}
+    if not label or not (label & set(ch)):
+        return False
+    near = {w for w, x in ch.items() if x >= 0.5 and not any(c.isdigit() for c in w) and w not in _DOC_NOUNS}
+    return not _other_period(ch, ev, e) and (label - _FILLER) <= set(ch) and near <= label | _FILLER
+
+
+def _other_period(ch: dict[str, float], ev: str, e: Quantity) -> bool:
+    """The claim counts its value per another period than the evidence value ("each quarterly
+    payment" against "EUR 97,500 per annum"): a value to divide, not the same slot."""
+    line_a = ev.rfind("\n", 0, e.start) + 1
+    line_b = ev.find("\n", e.end)
+    line = {st for _, st in content_tokens(ev, line_a, len(ev) if line_b < 0 else line_b)}
+    eper = e.per or derived.shape(ev, e).per
+    return bool((set(ch) & _PERIODS) - line) or bool(eper and eper != "unit" and stem(eper) not in ch)
 
 
 def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Quantity]):
@@ -134,10 +179,14 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
         return "nokind", None, ""
     ch = _context(hyp, h, hqs)
     hrole = _nearest_role(hyp, h, hqs) if h.kind == "date" else None
+    # "items worth more than $500 must be listed": the comparison is the condition of a rule, a
+    # threshold; an item of $800 is an instance of it, not the threshold
+    condition = h.op is not None and _RULE_AFTER.search(hyp, h.end) is not None
     pool = []
+    fielded: set[int] = set()  # values filling a field labelled as the claim labels its value
     for e in cands:
         rel = relation(h, e)
-        if rel == "neutral":
+        if rel == "neutral" or (condition and e.op is None and rel == "supports"):
             continue
         score = _tie(ch, _context(ev, e, eqs))
         if hrole is not None:
@@ -146,6 +195,9 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
                 continue  # the same date in another role ("dated 1 March" is not "due 1 March")
             if erole != hrole and rel == "contradicts":
                 continue  # a date contradicts only a date in the same role
+        if rel == "contradicts" and _field_of(ch, ev, e):
+            score = max(score, STATED_TIE)
+            fielded.add(id(e))
         pool.append((score, rel, e))
     if not pool:
         return "undecided", None, ""
@@ -187,8 +239,12 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
                 continue  # disqualified: it belongs to another subject
         if h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)):
             continue  # "subtotal" for a claimed "total", "net" for a claimed amount
+        if (items := _list_labels(ev, e, eqs)) and items[id(e)] not in ch and any(w in ch for w in items.values()):
+            continue  # "10 days demurrage, 7 days detention": 7 days is detention's, whatever precedes it
         if h.kind == "number" and h.unit != "ref" and (hn := counted_noun(hyp, h)) and (en := counted_noun(ev, e)) and hn != en:
             continue  # "60 boxes" is not "60 crates"
+        if (hm := arithmetic.measure(hyp, h)) and (em := arithmetic.measure(ev, e)) and hm[1] != em[1]:
+            continue  # "25 miles" is not "25 °C" (a measure in another unit is converted, in ``arithmetic``)
         sup.append((s_, e))
     if sup:
         sup.sort(key=lambda t: t[0], reverse=True)
@@ -210,7 +266,12 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
         # claim false is the worse error, so it is left undecided
         if any(x not in other_subject and _tie(ch, _context(ev, x, eqs)) >= BESIDE_MARGIN * best for x in _stated_beside(h, e, ev, eqs)):
             return "undecided", None, ""
-        if crowded and _COMPUTES.search(hyp):
+        if best < STATED_TIE and (reading := arithmetic.derive_unique(hyp, h, ev, eqs)) is not None:
+            # the claimed value is computed from values the claim is tied to ("costs $500 more
+            # than", "together come to"): it is not the one stated value it differs from
+            return "found", reading.operands[0], f"computed: {reading.how}"
+        stated = id(e) in fielded or (best >= STATED_TIE and not _other_period(ch, ev, e))
+        if crowded and _COMPUTES.search(hyp) and not stated:
             # in a document of many values, a claim that computes its value (a total, a rate, a
             # value after an adjustment) is not contradicted by one stated operand ("the food
             # charge, before wine, comes to £2,976" against "wine package: £18.50")
@@ -225,6 +286,25 @@ _QUALIFIERS = {stem(w) for w in (
     "interim", "estimated", "previous", "prior", "original", "revised", "outstanding", "remaining",
     "shipping", "freight", "handling", "surcharge", "advance",
 )}
+
+
+_AFTER_LABEL = re.compile(r"\s+(?P<w>[A-Za-z][A-Za-z-]+)\s*(?=[,;.)]|\s+and\b|\s*$)")
+
+
+def _list_labels(ev: str, e: Quantity, eqs: list[Quantity]) -> dict[int, str] | None:
+    """In a list whose items put their label after the value ("10 days demurrage, 7 days
+    detention"), each value's label: {id(value): stem}. None when the clause of ``e`` is not
+    such a list (two or more values of its kind, each followed by one word and a separator)."""
+    where = sentence_start(ev, e.start)
+    out = {}
+    for x in eqs:
+        if x.kind != e.kind or sentence_start(ev, x.start) != where:
+            continue
+        m = _AFTER_LABEL.match(ev, x.end)
+        if not m or m.group("w").lower() in STOP:
+            return None
+        out[id(x)] = stem(m.group("w"))
+    return out if len(out) >= 2 and id(e) in out else None
 
 
 def _left_labels(text: str, q: Quantity, qs: list[Quantity]) -> list[str]:

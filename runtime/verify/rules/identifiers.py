@@ -51,3 +51,21 @@ def ref_key(q) -> str:
     """The comparison form of a reference quantity: its verbatim text for a code ("INV-88"), the
     digits for a labelled number ("line 14" -> "14")."""
     return key(q.text)
+
+
+def near_miss(a: str, b: str) -> bool:
+    """Two identifiers that differ as a mistyped copy does: the same length and the same letters
+    in the same places, and either two adjacent characters swapped or one character changed
+    ("ORD-7702" / "ORD-7703", "V-20913" / "V-20931", "062-941" / "062-914"). Equal keys are not
+    a near miss; neither are identifiers of other shapes ("INV-88" / "INV-880")."""
+    ka, kb = key(a), key(b)
+    if ka == kb or len(ka) != len(kb) or len(ka) < 4:
+        return False
+    if [c.isdigit() for c in ka] != [c.isdigit() for c in kb]:
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(ka, kb)) if x != y]
+    if any(not ka[i].isdigit() for i in diff):
+        return False  # another series or prefix ("INV" / "INX"), not a digit slip
+    if len(diff) == 1:
+        return True
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and ka[diff[0]] == kb[diff[1]] and ka[diff[1]] == kb[diff[0]]

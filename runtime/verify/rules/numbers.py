@@ -24,7 +24,8 @@ _RANGE_RE = re.compile(
 _BARE_RE = re.compile(rf"(?<![\w.,/$€£-])(?P<num>{NUM})(?![\w%$€£]|[.,/]\d)")
 # a spelled-out count of something: "four hundred boxes", "twelve crates" (a word number alone,
 # "one of the parties", is not a value)
-_WORD_COUNT_RE = re.compile(rf"\b(?P<num>{WORDNUM})\s+(?=[a-z]{{3,}}\b)", I)
+# "five 15-second cut-downs": a count before a measure that modifies the counted noun
+_WORD_COUNT_RE = re.compile(rf"\b(?P<num>{WORDNUM})\s+(?=[a-z]{{3,}}\b|\d+(?:\.\d+)?-[a-z]{{2,}}\s+[a-z])", I)
 _NOT_COUNTED = {"of", "and", "or", "to", "the", "a", "an", "in", "on", "at", "by", "for", "is", "are", "was", "were", "per", "percent", "hundred", "thousand", "million"}
 
 
@@ -65,7 +66,7 @@ def find_numbers(text: str, claims: Claims) -> Iterable[Found]:
         yield (a, b, "number", num, None, None, ())
 
 
-_NOUN_RE = re.compile(r"\s*(?:[-(]\s*)?([A-Za-z][A-Za-z-]{1,})")
+_NOUN_RE = re.compile(r"\s*(?:\d+(?:\.\d+)?-[A-Za-z]+\s+)?(?:[-(]\s*)?([A-Za-z][A-Za-z-]{1,})")
 
 
 def counted_noun(text: str, q) -> str | None:

@@ -1,0 +1,401 @@
+"""Derived readings: a claimed value computed from values the evidence states.
+
+"Together, the decals and the cards come to $595" against rows of $340 and $255; "the trip takes
+5 days" against a departure on 6 April and an arrival on 11 April; "VAT adds 20%" against a net
+of 500 and VAT of 100. ``derived`` covers the two shapes a single stated rate implies (a rate
+times a count, a total over a count); this module searches every small computation over the
+evidence values the claim's words are tied to:
+
+* sums of two values, and of a whole table column; differences; products of an amount and a
+  count; ratios (a per-unit average);
+* percentages: a part of a whole, a change between two values, a value plus or minus a stated
+  rate, a difference of two rates in percentage points;
+* durations between two dates (days, weeks, months, years), sums and differences of durations;
+* a date plus a duration.
+
+Each computation is a ``formula.Formula`` over Decimal and dates (never ``eval``). An operand must
+be tied to the claim: a content word of the claim in its clause or table row (or its column
+label). A claimed value is *derived* only when exactly one set of tied operands gives it, at the
+precision the claim is written in (a claim saying "about" or "roughly" allows 5%): two readings
+that both give it are two stories, and picking one would be a guess.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from warrant.runtime.verify.formula import Formula, FormulaError
+from warrant.runtime.verify.rules.base import Quantity
+from warrant.runtime.verify.rules.comparisons import holds
+from warrant.runtime.verify.rules.durations import FAMILY
+from warrant.runtime.verify.rules.numbers import counted_noun
+from warrant.runtime.verify.text import content_tokens, sentence_bounds, stem
+
+# the most values one computation looks at (a long document's values are searched in its windows)
+MAX_OPERANDS = 40
+# the most cells a column sum adds
+MAX_COLUMN = 12
+APPROX = re.compile(r"\b(?:about|approximately|approx\.?|roughly|around|nearly|almost|some|just\s+(?:over|under)|circa|~)\s*$", re.I)
+APPROX_REL = Decimal("0.05")
+
+_F = {name: Formula(src) for name, src in {
+    "sum": "a + b", "difference": "a - b", "product": "a * b", "ratio": "a / b",
+    "share": "pct(a, b)", "change": "pct(a - b, b)", "plus_rate": "a + a * r / 100", "minus_rate": "a - a * r / 100",
+    "part_at_rate": "a * r / 100", "days": "days_between(b, a)", "add_days": "add_days(d, n)",
+}.items()}
+
+
+# a claim that divides says so ("per school", "each", "on average"); one that says "exactly" or
+# "every" of a quotient claims each part, which an average does not give
+_RATIO_CUE = re.compile(r"\b(?:per|each|average[sd]?|averaging|on\s+average|apiece|works?\s+out|split|equal)\b", re.I)
+_NOT_AVERAGE = re.compile(r"\b(?:exactly|every|all)\b", re.I)
+# a value labelled by one of these numbers a thing ("line 10", "car no. 4"); it is never an operand
+_ORDINAL_LABELS = {stem(w) for w in ("line", "item", "no", "number", "ref", "id", "page", "version", "revision",
+                                     "clause", "section", "step", "phase", "option", "milestone", "row", "code")}
+# a rate that takes away ("a 10% discount") is subtracted, any other rate is added
+_TAKES_AWAY = {stem(w) for w in ("discount", "rebate", "reduction", "deduction", "retention", "retainage", "withheld", "withholding", "markdown")}
+# computations whose result is exact at the operands' precision (a rounded sum is a different sum)
+_EXACT = {"sum", "difference", "product", "column", "days", "add_days"}
+
+
+# Measures in another unit of the same dimension: factor to the dimension's base unit. A
+# temperature is affine (°F = °C x 9/5 + 32) and handled apart.
+_UNITS = {
+    "mass": {"kg": Decimal(1), "kilogram": Decimal(1), "t": Decimal(1000), "tonne": Decimal(1000), "ton": Decimal(1000),
+             "lb": Decimal("0.45359237"), "pound": Decimal("0.45359237"), "g": Decimal("0.001"), "gram": Decimal("0.001")},
+    "length": {"m": Decimal(1), "metre": Decimal(1), "meter": Decimal(1), "km": Decimal(1000), "kilometre": Decimal(1000),
+               "kilometer": Decimal(1000), "mile": Decimal("1609.344"), "ft": Decimal("0.3048"), "foot": Decimal("0.3048"),
+               "feet": Decimal("0.3048"), "cm": Decimal("0.01"), "mm": Decimal("0.001"), "inch": Decimal("0.0254"), "in": Decimal("0.0254")},
+    "area": {"m2": Decimal(1), "sqm": Decimal(1), "square metre": Decimal(1), "square meter": Decimal(1),
+             "sq ft": Decimal("0.09290304"), "square foot": Decimal("0.09290304"), "square feet": Decimal("0.09290304"),
+             "ha": Decimal(10000), "hectare": Decimal(10000), "acre": Decimal("4046.8564224")},
+    "volume": {"l": Decimal(1), "litre": Decimal(1), "liter": Decimal(1), "ml": Decimal("0.001"), "megalitre": Decimal(1000000),
+               "megaliter": Decimal(1000000), "m3": Decimal(1000), "cubic metre": Decimal(1000), "gallon": Decimal("3.785411784")},
+    "temperature": {"c": None, "f": None},
+}
+_UNIT_OF = {u: (dim, f) for dim, us in _UNITS.items() for u, f in us.items()}
+_UNIT_RE = re.compile(
+    r"\s*(?P<u>sq\.?\s*ft|square\s+(?:metres?|meters?|feet|foot)|cubic\s+metres?|m²|m2|m³|m3|°\s*[CF]\b|degrees?\s+[CF]\b|"
+    r"(?:kilo(?:gram|metre|meter)|megalit(?:re|er)|lit(?:re|er)|gallon|hectare|acre|mile|metre|meter|tonne|ton|pound|gram|inch)s?\b|"
+    r"feet|foot|kg|km|lbs?|ft|ha|cm|mm|ml|sqm|t|m|g|l)(?![A-Za-z])", re.I)
+
+
+def measure(text: str, q: Quantity) -> tuple[str, str] | None:
+    """(dimension, unit) of a plain number followed by a unit of measure ("4,200 sq ft", "11 °C",
+    "1.84 megalitres"), or None."""
+    if q.kind != "number" or q.unit == "ref":
+        return None
+    m = _UNIT_RE.match(text, q.end)
+    if not m:
+        return None
+    u = re.sub(r"\s+", " ", m.group("u").lower()).replace("²", "2").replace("³", "3").replace(".", "")
+    u = re.sub(r"^(?:°\s*|degrees? )", "", u)
+    if u not in _UNIT_OF:
+        u = u[:-1] if u.endswith("s") and u[:-1] in _UNIT_OF else ("lb" if u == "lbs" else u)
+    if u == "sqft":
+        u = "sq ft"
+    return (_UNIT_OF[u][0], u) if u in _UNIT_OF else None
+
+
+def unit_span(text: str, q: Quantity) -> tuple[int, int] | None:
+    """Where the unit of a measure is written ("square metres" of "390 square metres")."""
+    m = _UNIT_RE.match(text, q.end) if measure(text, q) else None
+    return (m.start("u"), m.end("u")) if m else None
+
+
+def convert(value: Decimal, src: str, dst: str) -> Decimal | None:
+    """``value`` in unit ``src`` expressed in unit ``dst`` (same dimension), or None."""
+    (dim_s, fs), (dim_d, fd) = _UNIT_OF[src], _UNIT_OF[dst]
+    if dim_s != dim_d or src == dst:
+        return None
+    if dim_s == "temperature":
+        return value * 9 / 5 + 32 if src == "c" else (value - 32) * 5 / 9
+    return value * fs / fd
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One computation over evidence values that gives the claimed value."""
+
+    value: Decimal | dt.date
+    operands: tuple[Quantity, ...]
+    how: str
+
+
+def _close(claimed: Decimal, computed: Decimal, approx: bool, exact: bool = False) -> bool:
+    """Equal at the precision the claim is written in ("12" for 12.0, "$83.33" for 250/3), or
+    within 5% when the claim says "about". A sum, difference or product of stated values is
+    exact: 4.3 is not "4"."""
+    if approx:
+        return claimed != 0 and abs(computed - claimed) <= abs(claimed) * APPROX_REL
+    if exact:
+        return computed == claimed
+    exp = claimed.as_tuple().exponent
+    quantum = Decimal(1).scaleb(exp if isinstance(exp, int) else 0)
+    return abs(computed - claimed) <= quantum / 2
+
+
+def approximate(text: str, q: Quantity) -> bool:
+    return bool(APPROX.search(text[max(0, q.start - 20):q.start]))
+
+
+def operand_words(text: str, q: Quantity) -> set[str]:
+    """The content stems a value is labelled by: its table row and column label, or the words of
+    its clause within six words before and three after."""
+    line_a = text.rfind("\n", 0, q.start) + 1
+    line_b = text.find("\n", q.end)
+    line_b = len(text) if line_b < 0 else line_b
+    line = text[line_a:line_b]
+    if _cells(line):
+        words = {s for _, s in content_tokens(text, line_a, line_b)}
+        header = _column_label(text, q, line_a)
+        return words | {s for _, s in content_tokens(header)}
+    a, b = sentence_bounds(text, q.start)
+    left = [s for p, s in content_tokens(text, max(a, line_a), q.start)][-6:]
+    right = [s for p, s in content_tokens(text, q.end, min(b, line_b))][:3]
+    return set(left) | set(right)
+
+
+_CELL_SPLIT = re.compile(r"\s*\|\s*|\s{2,}|\t")
+
+
+def _cells(line: str) -> list[tuple[int, int]]:
+    """(start, end) of each cell of a table row (pipes, tabs or runs of spaces); [] for prose."""
+    if "|" not in line and "\t" not in line and not re.search(r"\S\s{2,}\S", line):
+        return []
+    out, at = [], 0
+    for m in _CELL_SPLIT.finditer(line):
+        if m.start() > at:
+            out.append((at, m.start()))
+        at = m.end()
+    if at < len(line):
+        out.append((at, len(line)))
+    return out if len(out) >= 2 else []
+
+
+def _column_of(text: str, pos: int) -> tuple[int, int] | None:
+    """(line start, cell index) of the table cell holding ``pos``, or None outside tables."""
+    a = text.rfind("\n", 0, pos) + 1
+    b = text.find("\n", pos)
+    line = text[a:len(text) if b < 0 else b]
+    for i, (x, y) in enumerate(_cells(line)):
+        if x <= pos - a < y or (pos - a < x and i == 0):
+            return a, i
+    return None
+
+
+def _column_label(text: str, q: Quantity, line_a: int) -> str:
+    """The header cell above a value: the first line of its table block, same cell index."""
+    col = _column_of(text, q.start)
+    if col is None:
+        return ""
+    a = line_a
+    while a > 0:
+        prev_a = text.rfind("\n", 0, a - 1) + 1
+        prev = text[prev_a:a - 1]
+        if not _cells(prev):
+            break
+        a = prev_a
+    header = text[a:text.find("\n", a) if text.find("\n", a) >= 0 else len(text)]
+    cells = _cells(header)
+    return header[cells[col[1]][0]:cells[col[1]][1]] if col[1] < len(cells) else ""
+
+
+def _columns(text: str, qs: list[Quantity]) -> list[list[Quantity]]:
+    """Values in one column of one table block, three or more of them."""
+    blocks: dict[tuple[int, int], list[Quantity]] = {}
+    for q in qs:
+        col = _column_of(text, q.start)
+        if col is None:
+            continue
+        # the block starts at the first line of consecutive table rows
+        a = col[0]
+        while a > 0:
+            prev_a = text.rfind("\n", 0, a - 1) + 1
+            if not _cells(text[prev_a:a - 1]):
+                break
+            a = prev_a
+        blocks.setdefault((a, col[1]), []).append(q)
+    return [v for v in blocks.values() if 3 <= len(v) <= MAX_COLUMN and len({(q.kind, q.unit) for q in v}) == 1]
+
+
+def _num(q: Quantity) -> Decimal:
+    return Decimal(q.value)
+
+
+def _same_money(a: Quantity, b: Quantity) -> bool:
+    return a.kind == b.kind == "money" and a.unit == b.unit
+
+
+def _eval(name: str, **kw):
+    try:
+        return _F[name].evaluate(kw)
+    except (FormulaError, ArithmeticError):
+        return None
+
+
+def _in_unit(days: int, unit: str | None, a: dt.date, b: dt.date) -> Decimal | None:
+    """A span between two dates in the claim's unit: days exactly, weeks as days / 7, months and
+    years only when the day of the month lines up (1 March to 1 June is 3 months)."""
+    if unit in ("day", None):
+        return Decimal(days)
+    if unit == "week":
+        return Decimal(days) / 7
+    if unit in ("month", "year") and a.day == b.day:
+        months = Decimal((b.year - a.year) * 12 + b.month - a.month)
+        return months if unit == "month" else months / 12
+    return None
+
+
+def _add(d: dt.date, dur: Quantity) -> dt.date | None:
+    n = Decimal(dur.value)
+    if dur.unit in ("day", "week"):
+        days = n * (7 if dur.unit == "week" else 1)
+        return _eval("add_days", d=d, n=days) if days == days.to_integral_value() else None
+    if dur.unit in ("month", "year") and n == n.to_integral_value():
+        months = int(n) * (12 if dur.unit == "year" else 1)
+        y, m = divmod(d.month - 1 + months, 12)
+        try:
+            return d.replace(year=d.year + y, month=m + 1)
+        except ValueError:
+            return None
+    return None
+
+
+def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Reading]:
+    """Every computation over tied evidence values that gives the claimed value ``h``."""
+    claim = {s for _, s in content_tokens(hyp)}
+    pool = [e for e in eqs if e.unit != "ref" and not _numbers_a_thing(ev, e)][:MAX_OPERANDS]
+    tied = [e for e in pool if operand_words(ev, e) & claim]
+    approx = approximate(hyp, h)
+    noun = counted_noun(hyp, h) if h.kind == "number" else None
+    hmeasure = measure(hyp, h)
+    conv = _converted(hyp, h, hmeasure, ev, pool, claim) if hmeasure is not None else []
+    if h.kind == "number" and (noun is None or re.match(r"-[A-Za-z]", hyp[h.end:h.end + 2])):
+        return conv  # a bare number, or a measure word ("20-foot"): nothing says what it counts
+    if noun is not None:  # a count adds and subtracts counts of the same thing only
+        tied = [e for e in tied if e.kind != "number" or noun in operand_words(ev, e) | {counted_noun(ev, e)}]
+    if h.op and h.kind != "duration" and not approx:
+        return conv  # a threshold ("above 500 units", "limited to $10,000") is stated, not computed
+    out: list[Reading] = list(conv)
+
+    def hit(value, ops, how, op="ratio"):
+        if value is None or isinstance(value, dt.date) != (h.kind == "date"):
+            return
+        if h.kind == "date":
+            ok = value == h.value
+        elif h.op:  # "more than two years"; "just over 10%" is also near 10
+            ok = holds(Decimal(value), h.op, Decimal(h.value)) and (not approx or _close(Decimal(h.value), Decimal(value), approx))
+        else:
+            ok = _close(Decimal(h.value), Decimal(value), approx, op in _EXACT)
+        if ok:
+            out.append(Reading(value, tuple(ops), how))
+
+    if h.kind in ("money", "number"):
+        same = [e for e in tied if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]
+        counts = [e for e in tied if e.kind == "number"]
+        rates = [e for e in tied if e.kind == "percent"]
+        for a, b in itertools.combinations(same, 2):
+            if a.value == b.value:
+                continue  # one value stated twice, not two operands
+            hit(_eval("sum", a=_num(a), b=_num(b)), (a, b), f"{a.text} + {b.text}", "sum")
+            hi, lo = (a, b) if _num(a) >= _num(b) else (b, a)
+            hit(_eval("difference", a=_num(hi), b=_num(lo)), (hi, lo), f"{hi.text} - {lo.text}", "difference")
+        for col in _columns(ev, [e for e in pool if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]):
+            if any(operand_words(ev, e) & claim for e in col):
+                hit(sum(_num(e) for e in col), tuple(col), " + ".join(e.text for e in col), "column")
+        divides = bool(_RATIO_CUE.search(hyp)) and not _NOT_AVERAGE.search(hyp)
+        for a in same:
+            for c in counts:
+                if c is a or _num(c) in (0, 1):
+                    continue
+                if h.kind == "money":  # a unit price times a quantity; counts times counts are ``derived``'s
+                    hit(_eval("product", a=_num(a), b=_num(c)), (a, c), f"{a.text} x {c.text}", "product")
+                if divides:
+                    hit(_eval("ratio", a=_num(a), b=_num(c)), (a, c), f"{a.text} / {c.text}")
+            for r in rates:
+                if operand_words(ev, r) & _TAKES_AWAY:
+                    hit(_eval("minus_rate", a=_num(a), r=_num(r)), (a, r), f"{a.text} - {r.text}")
+                else:
+                    hit(_eval("plus_rate", a=_num(a), r=_num(r)), (a, r), f"{a.text} + {r.text}")
+                hit(_eval("part_at_rate", a=_num(a), r=_num(r)), (a, r), f"{r.text} of {a.text}")
+    elif h.kind == "percent":
+        for kind in ("money", "number"):
+            vals = [e for e in tied if e.kind == kind]
+            for a, b in itertools.permutations(vals, 2):
+                if (kind == "money" and a.unit != b.unit) or _num(b) == 0:
+                    continue
+                na, nb = counted_noun(ev, a), counted_noun(ev, b)
+                if kind == "number" and (na == nb is None or (na and nb and na != nb)):
+                    continue  # a share of counts of one thing, not of 1.5 (a multiple) and 45 (days)
+                hit(_eval("share", a=_num(a), b=_num(b)), (a, b), f"{a.text} / {b.text}")
+                if _num(a) > _num(b):
+                    hit(_eval("change", a=_num(a), b=_num(b)), (a, b), f"({a.text} - {b.text}) / {b.text}")
+                elif _num(a) < _num(b):
+                    hit(_eval("change", a=_num(b), b=_num(a)), (b, a), f"({b.text} - {a.text}) / {a.text}")
+                    hit(_eval("share", a=_num(b) - _num(a), b=_num(b)), (b, a), f"({b.text} - {a.text}) / {b.text}")
+        pct = [e for e in tied if e.kind == "percent"]
+        for a, b in itertools.combinations(pct, 2):
+            hi, lo = (a, b) if _num(a) >= _num(b) else (b, a)
+            hit(_num(hi) - _num(lo), (hi, lo), f"{hi.text} - {lo.text}", "difference")
+    elif h.kind == "duration":
+        fam = FAMILY.get(h.unit, (h.unit, 1))[0]
+        days = [e for e in tied if e.kind == "date"]
+        if fam in ("day", "month"):
+            for a, b in itertools.combinations(days, 2):
+                lo, hi = sorted((a.value, b.value))
+                if lo == hi:
+                    continue
+                n = _eval("days", a=hi, b=lo)
+                v = _in_unit(int(n), h.unit, lo, hi) if n is not None else None
+                if v is not None:
+                    hit(v, (a, b), f"{a.text} to {b.text}", "days")
+        durs = [e for e in tied if e.kind == "duration" and FAMILY.get(e.unit, (e.unit, 1))[0] == fam]
+        for a, b in itertools.combinations(durs, 2):
+            fa, fb, fh = (FAMILY.get(x.unit, (x.unit, Decimal(1)))[1] for x in (a, b, h))
+            va, vb = _num(a) * fa / fh, _num(b) * fb / fh
+            hit(va + vb, (a, b), f"{a.text} + {b.text}", "sum")
+            hi, lo = (a, b) if va >= vb else (b, a)
+            hit(abs(va - vb), (hi, lo), f"{hi.text} - {lo.text}", "difference")
+    elif h.kind == "date":
+        for d in (e for e in tied if e.kind == "date"):
+            for n in (e for e in tied if e.kind == "duration"):
+                v = _add(d.value, n)
+                if v is not None:
+                    hit(v, (d, n), f"{d.text} + {n.text}", "add_days")
+    return out
+
+
+def _converted(hyp: str, h: Quantity, hm: tuple[str, str], ev: str, pool: list[Quantity], claim: set[str]) -> list[Reading]:
+    """A measure the evidence states in another unit of the same dimension ("about 390 square
+    metres" against "4,200 sq ft"): equal at the claim's precision, or within 5% when it says
+    "about". The evidence value must be tied to the claim by a word, like any operand."""
+    out = []
+    approx = approximate(hyp, h)
+    for e in pool:
+        em = measure(ev, e)
+        if em is None or em[0] != hm[0] or em[1] == hm[1] or not (operand_words(ev, e) & claim):
+            continue
+        v = convert(Decimal(e.value), em[1], hm[1])
+        if v is not None and _close(Decimal(h.value), v, approx) and (not h.op or holds(v, h.op, Decimal(h.value))):
+            out.append(Reading(v, (e,), f"{e.text} {em[1]} = {v:.4g} {hm[1]}"))
+    return out
+
+
+def _numbers_a_thing(text: str, q: Quantity) -> bool:
+    """"line 10", "Car no. 4", "Option 2": the value names an item, it is not an amount."""
+    before = [s for _, s in content_tokens(text, max(0, q.start - 30), q.start)][-1:]
+    return bool(before) and before[0] in _ORDINAL_LABELS and q.kind == "number"
+
+
+def derive_unique(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> Reading | None:
+    """The one reading that gives ``h``, or None when none or several do (two sets of operands)."""
+    found = readings(hyp, h, ev, eqs)
+    distinct = {frozenset((o.start, o.end) for o in r.operands): r for r in found}
+    if len(distinct) != 1:
+        return None
+    return next(iter(distinct.values()))

@@ -1,0 +1,154 @@
+"""Derived readings (runtime/verify/rules/arithmetic.py, anchors.derived_support) and the statement
+path that passes a claim computed from its cited record without the model. Every example here is
+invented for this file."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+
+from warrant.runtime.contract import Claim, Proposition
+from warrant.runtime.verify.rules import extract_quantities
+from warrant.runtime.verify.rules.anchors import derived_support
+from warrant.runtime.verify.rules.arithmetic import derive_unique, readings
+from warrant.runtime.verify.verifier import Verifier
+
+TABLE = """PACKING LIST PL-3318 - Ostrava Valve Works
+| Line | Part | Cartons | Weight (kg) |
+|---|---|---|---|
+| 1 | Gate valves | 14 | 212.5 |
+| 2 | Check valves | 9 | 88.0 |
+| 3 | Flanges | 22 | 301.5 |
+Shipped 2 June 2025; delivered 9 June 2025."""
+
+PROSE = ("Quote Q-5120 from Lintel Roofing. Option North re-roofs the north wing for $48,200; "
+         "Option Full re-roofs every wing for $131,750. A 5% discount applies to orders signed by 30 April 2025.")
+
+
+def value(text: str):
+    return [q for q in extract_quantities(text) if q.unit != "ref"][0]
+
+
+@pytest.mark.parametrize(
+    "claim, evidence, how",
+    [
+        # a column sum
+        ("The packing list weighs 602.0 kg in total.", TABLE, "212.5 + 88.0 + 301.5"),
+        # a sum of two rows
+        ("Gate valves and check valves together take 23 cartons.", TABLE, "14 + 9"),
+        # days between two dates
+        ("The parts were delivered 7 days after they shipped.", TABLE, "2 June 2025 to 9 June 2025"),
+        # a difference of two amounts
+        ("Option Full costs $83,550 more than Option North.", PROSE, "$131,750 - $48,200"),
+    ],
+)
+def test_one_reading_of_tied_values_gives_the_claimed_value(claim, evidence, how):
+    r = derive_unique(claim, value(claim), evidence, extract_quantities(evidence))
+    assert r is not None and r.how == how
+
+
+def test_a_date_plus_days_and_a_percentage_of_two_values():
+    ev = "Invoice 77 was issued on 3 March 2025. Payment is due within 45 days of the invoice date."
+    r = derive_unique("Invoice 77 is due on 17 April 2025.", value("due on 17 April 2025"), ev, extract_quantities(ev))
+    assert r is not None and r.value == datetime.date(2025, 4, 17)
+    ev = "The net price is EUR 2,400.00 and the VAT charged is EUR 480.00."
+    claim = "The VAT charged is 20% of the net price."
+    r = derive_unique(claim, value(claim), ev, extract_quantities(ev))
+    assert r is not None and r.value == Decimal(20)
+
+
+def test_a_rounded_sum_is_not_the_sum_and_a_count_is_not_a_difference_of_weights():
+    # 14 + 9 = 23 exactly: 22.6 or "24" is no reading; a count of valves never comes from kg
+    claim = "Gate valves and check valves together take 24 cartons."
+    assert readings(claim, value(claim), TABLE, extract_quantities(TABLE)) == []
+    claim = "Three kinds of part are listed."
+    assert readings(claim, value(claim), TABLE, extract_quantities(TABLE)) == []
+
+
+def test_two_readings_that_give_the_value_are_no_reading():
+    ev = "Vendor A was paid $30 and vendor B was paid $40; vendor C was paid $20 and vendor D was paid $50."
+    claim = "$70 was paid to two vendors together."
+    assert len(readings(claim, value(claim), ev, extract_quantities(ev))) == 2
+    assert derive_unique(claim, value(claim), ev, extract_quantities(ev)) is None
+
+
+def test_derived_support_needs_every_anchor_and_an_unstated_slot():
+    assert derived_support("Option Full costs $83,550 more than Option North.", PROSE)
+    # the computed value is fine, but the quote named is another one: never passed
+    assert derived_support("Quote Q-5121 shows Option Full costing $83,550 more than Option North.", PROSE) is None
+    # negation flips the claim
+    assert derived_support("The parts were not delivered 7 days after they shipped.", TABLE) is None
+    # a computed value that the evidence states in another slot is that slot's value, not a derivation
+    ev = "Net amount: $1,000.00. Tax: $80.00. Amount due: $1,080.00. Deposit paid: $80.00."
+    assert derived_support("The amount due is $1,000.00 after the deposit.", ev) is None
+    # a threshold is stated, never computed ("above" 3 is not 14 - 11)
+    assert derived_support("Line 1 ships above 3 cartons.", TABLE) is None
+
+
+def verify_statement(ledger, claim: str, *texts: str, run: str = "run_ar"):
+    """One `statement` proposition citing a record of each text, decided without a model."""
+    rids = [ledger.append(run, t) for t in texts]
+    c = Claim(id="c", type="Assertion", text=claim, propositions=[Proposition(id="p", pred="statement", args={"text": claim}, ledger_ids=rids)])
+    (v,) = Verifier(ledger, None).check(run, [(c, c.propositions[0])])
+    return v
+
+
+def test_the_statement_path_passes_a_derived_claim_without_a_model_and_cites_every_operand(ledger):
+    v = verify_statement(ledger, "The packing list weighs 602.0 kg in total.", TABLE)
+    assert v.status == "supported" and v.checker == "rules:derived"
+    assert [s.text for s in v.spans] == ["212.5", "88.0", "301.5"]
+    assert "= 602" in v.reason
+
+
+def test_the_statement_path_does_not_pass_a_wrong_computation(ledger):
+    # no model: a value no reading gives is left to the model, which is absent, so unsupported
+    v = verify_statement(ledger, "The packing list weighs 610.0 kg in total.", TABLE)
+    assert v.status != "supported"
+
+
+SITE = "Site survey S-12 for Brackley Fields. The paddock measures 2,700 sq ft and lies 40 km from the depot. Peak soil temperature was 25 °C."
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The paddock measures about 251 square metres.",  # 2,700 sq ft = 250.8 m2
+        "The paddock lies roughly 25 miles from the depot.",  # 40 km = 24.85 miles
+        "Peak soil temperature was 77 °F.",  # 25 °C = 77 °F exactly
+    ],
+)
+def test_a_measure_in_another_unit_is_converted_not_called_another_number(claim):
+    assert derived_support(claim, SITE)
+
+
+def test_a_converted_measure_must_agree_at_the_claims_precision_and_bound():
+    assert derived_support("Peak soil temperature was 78 °F.", SITE) is None
+    assert derived_support("The paddock measures about 300 square metres.", SITE) is None  # 20% off
+    # "just under 40 miles": 24.85 is under 40 but nowhere near it
+    assert derived_support("The paddock lies just under 40 miles from the depot.", SITE) is None
+
+
+def test_the_same_number_in_another_unit_is_not_the_claimed_measure():
+    from warrant.runtime.verify.rules.check import decide_one
+
+    # 25 °C is no distance: "25 miles" is read from 40 km (24.85 miles, 25 at the claim's precision)
+    claim = "The paddock lies 25 miles from the depot."
+    hq = extract_quantities(claim)
+    assert decide_one(claim, hq[0], hq, SITE, extract_quantities(SITE))[0] != "found"
+    (r,) = derived_support(claim, SITE)
+    assert [o.text for o in r.operands] == ["40"]
+    assert derived_support("The paddock lies 26 miles from the depot.", SITE) is None
+
+
+def test_an_approximate_change_and_a_just_over_bound_need_one_close_reading():
+    ev = "Visitor survey V-4. This spring 1,722 visitors were counted at the gate, against 2,050 in 2024."
+    claim = "Gate visitors fell by about 16% from 2024."  # (2,050 - 1,722) / 2,050 = 16.0%
+    r = derive_unique(claim, value(claim), ev, extract_quantities(ev))
+    assert r is not None and r.how == "(2,050 - 1,722) / 2,050"
+    prices = "Plan prices: Basic EUR 44.10 (was EUR 40); Pro EUR 60 (was EUR 40)."
+    claim = "The Basic price increase is just over 10%."  # 10.25%: near 10 and over it; Pro's 50% is over but not near
+    r = derive_unique(claim, value(claim), prices, extract_quantities(prices))
+    assert r is not None and r.how == "(EUR 44.10 - EUR 40) / EUR 40"
+    assert derive_unique("The Basic price increase is just over 30%.", value("just over 30%"), prices, extract_quantities(prices)) is None

@@ -1,0 +1,155 @@
+"""What a free-text statement must match before the model may pass it: opposite words about the
+same thing, a rule's threshold against an instance of it, a spelled-out count before a measure.
+Every example here is invented for this file."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from warrant.runtime.verify.rules import extract_quantities
+from warrant.runtime.verify.rules.anchors import agent_conflicts, contradicting_words, missing_anchors, opposites, swapped_identifier
+from warrant.runtime.verify.rules.check import decide_one
+from warrant.runtime.verify.rules.identifiers import near_miss
+from warrant.runtime.verify.rules.numbers import counted_noun
+
+from tests.test_rules_arithmetic import verify_statement
+
+STATEMENT = ("Harrow Bank statement, April. A transfer fee of $4.00 was charged on 3 April. "
+             "The monthly card fee of $6.00 was waived for April under the Student plan.")
+
+
+def test_a_claim_using_the_opposite_of_its_sentence_is_not_supported():
+    why = opposites("The $6 card fee was charged for April.", STATEMENT)
+    assert why and "waiv" in why[0][0]
+    assert STATEMENT[why[0][1]:].startswith("The monthly card fee")
+    assert any("waiv" in w for w in missing_anchors("The $6 card fee was charged for April.", STATEMENT))
+
+
+def test_the_same_word_in_the_sentence_about_it_is_no_opposite():
+    # "charged" sits in the transfer-fee sentence, the one the claim is about: nothing to veto,
+    # although "waived" is elsewhere in the record
+    assert opposites("The transfer fee of $4.00 was charged on 3 April.", STATEMENT) == []
+    # a sentence about something else that uses the opposite word does not count
+    assert opposites("Prices include delivery to the site.", "Prices include delivery to the site. Returns exclude opened items.") == []
+    assert opposites("Freight is excluded from the quoted prices.", "Quoted prices: EUR 40 per unit, freight excluded.") == []
+
+
+def test_a_rules_threshold_is_not_supported_by_an_instance_of_it():
+    ev = "Items worth over $1,000 must be declared. The laptop declared is worth $1,850."
+    claim = "Items worth more than $1,500 must be declared."
+    hq = extract_quantities(claim)
+    assert decide_one(claim, hq[0], hq, ev, extract_quantities(ev))[0] != "found"
+    # a plain statement about one item still compares with its value
+    claim = "The laptop is worth more than $1,500."
+    hq = extract_quantities(claim)
+    assert decide_one(claim, hq[0], hq, ev, extract_quantities(ev))[0] == "found"
+
+
+def test_a_spelled_out_count_before_a_measure_counts_the_noun_after_it():
+    claim = "The pack holds six 30-minute lessons."
+    (six, thirty) = [q for q in extract_quantities(claim)]
+    assert six.value == Decimal(6) and counted_noun(claim, six) == "lesson"
+    ev = "Pack contents: 8 lessons (30 min each)."
+    assert counted_noun(ev, extract_quantities(ev)[0]) == "lesson"
+
+
+def test_a_mistyped_identifier_is_a_near_miss_and_another_shape_is_not():
+    assert near_miss("ACC-5120-0387", "ACC-5120-0378")  # two digits swapped
+    assert near_miss("T-40917", "T-40817")  # one digit changed
+    assert not near_miss("T-40917", "T-40917")
+    assert not near_miss("T-40917", "T-409170")  # another length
+    assert not near_miss("T-40917", "U-40917")  # another series
+    assert not near_miss("T-40917", "T-49071")  # more than a slip
+
+
+CARD = "Member card record. Member: Ilse Varga. Card number: 5120-0378. Status: active since 2 May 2024."
+
+
+def test_a_claim_stating_a_mistyped_identifier_is_contradicted_and_one_about_another_item_is_not():
+    assert swapped_identifier("Ilse Varga's card number is 5120-0387.", CARD) == ("5120-0387", "5120-0378", CARD.index("5120-0378"))
+    # the identifier is what the claim is about (its subject): another card, so not contradicted here
+    assert swapped_identifier("Card 5120-0387 is active.", CARD) is None
+    # the right identifier is no conflict
+    assert swapped_identifier("Ilse Varga's card number is 5120-0378.", CARD) is None
+
+
+WORKS = ("Works order WO-31 for Tamsin Reed. The boiler is fitted by Carrow Heating; "
+         "the flue liner is supplied by the customer.")
+
+
+def test_a_passive_agent_other_than_the_claims_party_is_a_role_conflict():
+    assert agent_conflicts("Carrow Heating will supply the flue liner.", WORKS)
+    assert contradicting_words("Carrow Heating will supply the flue liner.", WORKS)
+    assert agent_conflicts("Carrow Heating fitted the boiler.", WORKS) == []
+    # a party the record never names: unsupported, not contradicted
+    assert contradicting_words("Dunmore Flues will supply the flue liner.", WORKS) == []
+
+
+def test_the_statement_path_contradicts_in_code_and_cites_what_says_so(ledger):
+    v = verify_statement(ledger, "Ilse Varga's card number is 5120-0387.", CARD)
+    assert v.status == "contradicted" and v.checker == "rules:identifier" and v.evidence.text == "5120-0378"
+    v = verify_statement(ledger, "The $6 card fee was charged for April.", STATEMENT)
+    assert v.status == "contradicted" and v.checker == "rules:words" and "waived" in v.evidence.text
+    # the claim's identifier is in another cited record: no conflict from the near miss
+    v = verify_statement(ledger, "Ilse Varga's card number is 5120-0387.", CARD, "Card number: 5120-0387. Member: Ilse Varga.")
+    assert v.status != "contradicted"
+
+
+BILL = """Kestrel Print Works - invoice KP-2207
+Client: Ambry Books
+| Item | Qty | Amount |
+| Posters | 40 | $320.00 |
+| Flyers | 500 | $95.00 |
+| Banners | 2 | $140.00 |
+| Stickers | 300 | $60.00 |
+Subtotal: $615.00
+Sales tax (8%): $49.20
+Total due: $664.20
+Annual service plan: $1,200.00 per year"""
+
+
+def test_a_field_labelled_as_the_claim_labels_its_value_is_the_same_slot():
+    from warrant.runtime.verify.rules import check_rules
+
+    # the claim's "total" is the "Total due" field, not the subtotal it copies
+    r = check_rules("Invoice KP-2207 totals $615.00.", BILL)
+    assert r.status == "conflict" and "664.20" in r.reason
+    # the subtotal claimed as the subtotal agrees
+    assert check_rules("The subtotal of invoice KP-2207 is $615.00.", BILL).status != "conflict"
+    # a per-quarter figure is not the yearly field's slot: never a conflict
+    assert check_rules("Each quarterly payment of the annual service plan is $300.00.", BILL).status != "conflict"
+
+
+def test_a_list_labelling_each_value_after_it_gives_each_value_its_own_slot():
+    from warrant.runtime.verify.rules import check_rules
+
+    ev = "Storage at Kestrel Quay: 14 days free, 9 days discounted. Rates per container."
+    # 9 days is the discounted period, not the free one, although "free" stands right before it
+    assert check_rules("Storage at Kestrel Quay is free for 9 days.", ev).status != "agree"
+    assert any("9 days" in w for w in missing_anchors("Storage at Kestrel Quay is free for 9 days.", ev))
+    assert check_rules("Storage at Kestrel Quay is discounted for 9 days.", ev).status == "agree"
+
+
+def test_a_whole_record_says_what_a_window_may_leave_out():
+    from warrant.runtime.verify.rules.anchors import whole_record_vetoes
+
+    tool = '{"parcel": "PX-5", "events": [{"code": "AR", "desc": "Arrived"}, {"code": "CX", "desc": "Customs check - held, awaiting documents"}]}'
+    assert whole_record_vetoes("Parcel PX-5 has cleared the customs check.", tool)
+    rule = "Deposits are refunded within 14 days unless the booking was cancelled late."
+    assert whole_record_vetoes("Deposits for bookings cancelled late are refunded within 14 days.", rule)
+    # the rule itself, or its exception stated as one, is no veto
+    assert whole_record_vetoes("Deposits are refunded within 14 days.", rule) == []
+    assert whole_record_vetoes("Deposits are refunded within 14 days unless the booking was cancelled late.", rule) == []
+
+
+def test_a_party_named_in_a_role_the_record_gives_to_another_party_is_a_conflict():
+    from warrant.runtime.verify.rules.anchors import role_field_conflict
+
+    po = "PURCHASE ORDER PO-8841\nBuyer: Lantern Bikes Ltd\nSupplier: Orrin Alloy Works\nDelivery: 12 May 2025"
+    assert role_field_conflict("Orrin Alloy Works is the buyer on PO-8841.", po)
+    assert role_field_conflict("The supplier on PO-8841 is Lantern Bikes.", po)
+    assert role_field_conflict("Lantern Bikes is the buyer on PO-8841.", po) is None
+    # a party the record never names: unsupported, not contradicted
+    assert role_field_conflict("Quayside Metals is the supplier on PO-8841.", po) is None
+    sow = 'This SOW is made between Pellam Foods plc ("Client") and Brisk Data Ltd ("Vendor").'
+    assert role_field_conflict("Brisk Data is the Client under this SOW.", sow)
