@@ -201,7 +201,7 @@ def test_third_party_packs_load_through_the_entry_point_group(tmp_path, monkeypa
             slots: {freight: {kind: amount, labels: [freight, shipping]}}
             claim: [{arg: amount, equals: freight}]
     """))
-    (pkg / "__init__.py").write_text("from runtime.verify.packs.base import Pack, pack_file\nPACK = Pack.from_file(pack_file(__file__))\n")
+    (pkg / "__init__.py").write_text("from warrant.runtime.verify.packs.base import Pack, pack_file\nPACK = Pack.from_file(pack_file(__file__))\n")
     dist = tmp_path / "freightpack-1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: freightpack\nVersion: 1.0\n")

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from warrant.runtime.verify.formula import Formula, FormulaError
 
 ArgType = Literal["id", "text", "amount", "number", "integer", "date", "bool", "currency"]
-SlotKind = Literal["amount", "number", "date", "days", "percent", "text", "name", "id", "bool"]
+SlotKind = Literal["amount", "number", "date", "days", "business_days", "percent", "text", "name", "id", "bool", "flag"]
 Compare = Literal["exact", "cents", "tolerance", "date", "name", "id", "bool", "currency"]
 
 
@@ -59,6 +59,7 @@ class SlotSpec(_Model):
     row: RowSpec | None = None
     tier: TierSpec | None = None
     context: list[str] = []  # word stems the sentence, its heading or the previous sentence must hold
+    avoid: list[str] = []  # prose only: phrases that disqualify the sentence ("week" for a daily credit)
     per: str | None = None  # rate unit of a money value in prose ("hour", "day")
     frame: Literal["limit", "value"] | None = None  # prose only: a stated threshold, or an actual value
     prose: bool = True  # may the value be read from a sentence
@@ -71,6 +72,8 @@ class SlotSpec(_Model):
     def _labelled(self) -> "SlotSpec":
         if not (self.labels or self.labels_by_arg or self.paths or self.context or self.letterhead):
             raise ValueError("a slot needs labels, labels_by_arg, paths, context or letterhead to be found by")
+        if self.kind == "flag" and not self.context:
+            raise ValueError("a flag slot needs `context`: the word stems of the sentence that states it")
         return self
 
 

@@ -30,7 +30,7 @@ from warrant.ledger import EvidenceRecord
 from warrant.ledger.table import is_local, local_path
 from warrant.runtime.verify.parsers import jsonleaves, prose, tables
 
-VIEW_FORMAT = "1"
+VIEW_FORMAT = "4"  # 2: a "Key: value" block's caption line is its heading; 3: indented "Key: value" lines; 4: wrapped sentences joined
 DIRNAME = "evidence_view"
 MAX_VIEW_BYTES = 16 * 1024 * 1024  # larger records get a clear "too large" problem, never a truncated view
 HEADER_LINES = 8
@@ -176,6 +176,8 @@ def _text_items(text: str, off: _Offsets) -> list[Item]:
     for g, t in enumerate(found):
         heading = _heading_before(heading_at, lines[t.first_line][0])
         if t.kind == "kv":
+            # "Item 20 - SY-10" over "Quantity received: 1,450": the caption names the row the fields belong to
+            heading = _caption(text, lines, t.first_line, found) or heading
             for r, (label, value) in enumerate(t.rows):
                 items.append(Item("field", off(value.start), off(value.end), value.text, label.text, off(label.start), off(label.end),
                                   "", g, r, 1, heading, title))
@@ -189,6 +191,22 @@ def _text_items(text: str, off: _Offsets) -> list[Item]:
     for s in prose.sentences(text, lines, grid_lines):
         items.append(Item("sentence", off(s.start), off(s.end), s.text, heading=s.heading, title=title, prev=s.prev))
     return items
+
+
+def _caption(text, lines, first: int, found) -> str:
+    """The short line right above a block (one blank line allowed), when no table holds it."""
+    for i in (first - 1, first - 2):
+        if i < 0:
+            return ""
+        line = text[lines[i][0]:lines[i][1]].strip()
+        if not line:
+            continue
+        if any(i in t.taken or t.first_line <= i <= t.last_line for t in found):
+            return ""
+        if len(line.split()) > 10 or ":" in line.rstrip(":") or line.endswith((".", ";", ",")):
+            return ""
+        return line.rstrip(":")
+    return ""
 
 
 def _headings(text, lines):

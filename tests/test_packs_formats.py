@@ -1,0 +1,250 @@
+"""The AP and contract packs on documents laid out unlike the first pack's (tests/data/ap_formats/,
+written for these tests): SAP-style line numbers (10/20/30) and numeric PO ids, "Key: value"
+blocks captioned by their line ("Item 20 - SY-10"), tier columns in a price schedule, one ERP
+record holding a PO, a goods receipt and an invoice (identified by docNumber + docType, rows by
+lineNumber after a lineId), values wrapped as {"amount": ...}, payment terms in business days or
+counted from month end, inclusive threshold wording, weekly (not daily) delay credits. Each
+mechanism has cases where it must not pass."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from warrant.runtime.verify.formula import UNSETTLED, Formula, Unsettled
+from warrant.runtime.verify.locate import _MONTH_END, _parse, threshold_op
+from warrant.runtime.verify.parsers import prose, tables
+from warrant.runtime.verify.spec import PackSpecError, parse_pack_spec
+from tests.corpus import judged, verify_folder
+
+DATA = Path(__file__).parent / "data" / "ap_formats"
+RUN = "run_formats"
+S, X, U = "supported", "contradicted", "unsupported"
+INV, PO, GRN, C, POL, J, H = "invoice_OMS-3307.txt", "po_4500012345.txt", "grn_GRN-88120.txt", "contract_MSA-ORN-7.txt", "policy_FIN-9.txt", "erp_docs.json", "erp_invoice_history.json"
+C8, P7, P8, P9 = "contract_MSA-ORN-8.txt", "policy_AP-7.txt", "policy_AP-8.txt", "policy_AP-9.txt"
+P, G, I, K = "4500012345", "GRN-88120", "OMS-3307", "MSA-ORN-7"
+
+KC, KP, KI, KO, KJ, KE = "contract_KPG-44.txt", "policy_FP-3.txt", "invoice_KPG-INV-5512.txt", "po_PO-8812.txt", "erp_kestrel.json", "erp_echo.json"
+KID = "KPG-INV-5512"
+
+CASES = [
+ ("ordered_quantity", {"po_id": P, "line": "10", "quantity": 250}, [PO], S),
+ ("ordered_quantity", {"po_id": P, "line": "GL-200", "quantity": 250}, [PO], S),
+ ("ordered_quantity", {"po_id": P, "line": "10", "quantity": 260}, [PO], X),
+ ("ordered_quantity", {"po_id": P, "line": "10", "quantity": 250}, [J], S),
+ ("ordered_quantity", {"po_id": P, "line": "SY-10", "quantity": 1500}, [J], S),
+ ("ordered_quantity", {"po_id": P, "line": "10", "quantity": 250}, [INV], U),
+ ("received_quantity", {"receipt_id": G, "line": "10", "quantity": 240}, [GRN], S),
+ ("received_quantity", {"receipt_id": G, "line": "20", "quantity": 1450}, [GRN], S),
+ ("received_quantity", {"receipt_id": G, "line": "20", "quantity": 1500}, [GRN], X),
+ ("received_quantity", {"receipt_id": G, "line": "SY-10", "quantity": 1450}, [GRN], S),
+ ("received_quantity", {"receipt_id": "5000098765", "line": "10", "quantity": 240}, [J], S),
+ ("received_quantity", {"receipt_id": "5000098765", "line": "10", "quantity": 250}, [J], X),
+ ("received_quantity", {"receipt_id": G, "line": "10", "quantity": 240}, [PO], U),
+ ("billed_quantity", {"invoice_id": I, "line": "2", "quantity": 1500}, [INV], S),
+ ("billed_quantity", {"invoice_id": I, "line": "SY-10", "quantity": 1500}, [INV], S),
+ ("billed_quantity", {"invoice_id": I, "line": "1", "quantity": 250}, [INV], X),
+ ("billed_quantity", {"invoice_id": I, "line": "1", "quantity": 240}, [J], S),
+ ("billed_unit_price", {"invoice_id": I, "line": "1", "unit_price": 8.75}, [INV], S),
+ ("billed_unit_price", {"invoice_id": I, "line": "1", "unit_price": 8.50}, [INV], X),
+ ("billed_unit_price", {"invoice_id": I, "line": "2", "unit_price": 0.42}, [J], S),
+ ("billed_line_amount", {"invoice_id": I, "line": "1", "amount": 2100}, [INV], S),
+ ("billed_line_amount", {"invoice_id": I, "line": "3", "amount": 152}, [INV], S),
+ ("billed_line_amount", {"invoice_id": I, "line": "3", "amount": 125}, [INV], X),
+ ("billed_line_amount", {"invoice_id": I, "line": "1", "amount": 2100}, [J], S),
+ ("computed_line_amount", {"invoice_id": I, "line": "2", "amount": 630}, [INV], S),
+ ("computed_line_amount", {"invoice_id": I, "line": "2", "amount": 600}, [INV], X),
+ ("invoice_subtotal", {"invoice_id": I, "amount": 2882}, [INV], S),
+ ("invoice_subtotal", {"invoice_id": I, "amount": 3171.97}, [INV], X),
+ ("invoice_subtotal", {"invoice_id": I, "amount": 2882}, [J], S),
+ ("invoice_total", {"invoice_id": I, "amount": 3171.97}, [INV], S),
+ ("invoice_total", {"invoice_id": I, "amount": 2882}, [INV], X),
+ ("invoice_total", {"invoice_id": I, "amount": 3171.97}, [J], S),
+ ("invoice_total", {"invoice_id": I, "amount": 3171.97}, [H], S),
+ ("invoice_total", {"invoice_id": I, "amount": 3171.97}, [PO], U),
+ ("contract_unit_price", {"contract_id": K, "item": "GL-200", "unit_price": 8.75, "quantity": 240}, [C], S),
+ ("contract_unit_price", {"contract_id": K, "item": "GL-200", "unit_price": 8.50, "quantity": 240}, [C], X),
+ ("contract_unit_price", {"contract_id": K, "item": "GL-200", "unit_price": 8.50, "quantity": 600}, [C], S),
+ ("contract_unit_price", {"contract_id": K, "item": "GL-200", "unit_price": 8.10, "quantity": 2000}, [C], S),
+ ("contract_unit_price", {"contract_id": K, "item": "SY-10", "unit_price": 0.42, "quantity": 1500}, [C], S),
+ ("contract_unit_price", {"contract_id": K, "item": "SY-10", "unit_price": 0.45, "quantity": None}, [C], S),
+ ("unit_price_variance", {"invoice_id": I, "line": "1", "contract_id": K, "item": "GL-200", "amount": 0}, [INV, C], S),
+ ("unit_price_variance", {"invoice_id": I, "line": "1", "contract_id": K, "item": "GL-200", "amount": 0.25}, [INV, C], X),
+ ("unit_price_variance", {"invoice_id": I, "line": "2", "contract_id": K, "item": "SY-10", "amount": 0}, [INV, C], S),
+ ("quantity_variance", {"invoice_id": I, "receipt_id": G, "line": "SY-10", "quantity": 50}, [INV, GRN], S),
+ ("quantity_variance", {"invoice_id": I, "receipt_id": G, "line": "SY-10", "quantity": 0}, [INV, GRN], X),
+ ("payment_due_date", {"invoice_id": I, "date": "2026-05-29"}, [INV], S),
+ ("payment_due_date", {"invoice_id": I, "date": "2026-05-14"}, [INV, C], S),
+ ("payment_due_date", {"invoice_id": I, "date": "2026-05-29"}, [INV, C], X),
+ ("days_late", {"po_id": P, "receipt_id": G, "days": 5}, [PO, GRN], S),
+ ("days_late", {"po_id": P, "receipt_id": G, "days": 4}, [PO, GRN], X),
+ ("days_late", {"po_id": P, "receipt_id": "5000098765", "days": 5}, [J], S),
+ ("late_delivery_credit", {"po_id": P, "receipt_id": G, "contract_id": K, "amount": 145.35}, [PO, GRN, C], S),
+ ("late_delivery_credit", {"po_id": P, "receipt_id": G, "contract_id": K, "amount": 290.70}, [PO, GRN, C], X),
+ ("requires_approval", {"invoice_id": I, "value": True}, [INV, POL], S),
+ ("requires_approval", {"invoice_id": I, "value": False}, [INV, POL], X),
+ ("duplicate_invoice_number", {"invoice_id": I, "value": True}, [H], S),
+ ("duplicate_invoice_number", {"invoice_id": "OMS-3310", "value": False}, [H], S),
+ ("duplicate_invoice_number", {"invoice_id": "OMS-3310", "value": True}, [H], X),
+ ("vendor_name", {"document_id": I, "vendor": "Orion Medical Supply Inc."}, [INV], S),
+ ("vendor_name", {"document_id": P, "vendor": "Orion Medical Supply Inc."}, [PO], S),
+ ("vendor_name", {"document_id": P, "vendor": "Orion Medical Supply"}, [J], S),
+ ("vendor_name", {"document_id": P, "vendor": "Pacific Linen Co."}, [PO], X),
+ ("liability_cap", {"contract_id": K, "amount": 1000000, "currency": "USD"}, [C], S),
+ ("notice_period_days", {"contract_id": K, "days": 45}, [C], S),
+ ("notice_period_days", {"contract_id": K, "days": 30}, [C], X),
+ ("term_end_date", {"contract_id": K, "date": "2028-01-14"}, [C], S),
+ ("effective_date", {"contract_id": K, "date": "2026-01-15"}, [C], S),
+ ("contract_party", {"contract_id": K, "role": "buyer", "name": "Lakeside Clinics Ltd"}, [C], S),
+ ("contract_party", {"contract_id": K, "role": "supplier", "name": "Orion Medical Supply Inc."}, [C], S),
+ ("contract_party", {"contract_id": K, "role": "vendor", "name": "Lakeside Clinics Ltd"}, [C], X),
+ ("payment_due_date", {"invoice_id": I, "date": "2026-06-16"}, [INV, P8], S),   # Net 45 in business days
+ ("payment_due_date", {"invoice_id": I, "date": "2026-05-29"}, [INV, P8], X),   # calendar days do not apply
+ ("payment_due_date", {"invoice_id": I, "date": "2026-05-29"}, [INV, P7], U),   # the rule is stated with a qualification
+ ("payment_due_date", {"invoice_id": I, "date": "2026-06-16"}, [INV, P7], U),
+ ("payment_due_date", {"invoice_id": "OMS-3390", "date": "2026-04-28"}, ["invoice_OMS-3390.txt"], S),
+ ("payment_due_date", {"invoice_id": "OMS-3390", "date": "2026-04-24"}, ["invoice_OMS-3390.txt"], X),
+ ("payment_due_date", {"invoice_id": "OMS-3391", "date": "2026-05-14"}, ["invoice_OMS-3391.txt"], U),  # EOM terms
+ ("requires_approval", {"invoice_id": I, "value": True}, [INV, P7], S),
+ ("requires_approval", {"invoice_id": I, "value": False}, [INV, P7], X),
+ ("requires_approval", {"invoice_id": I, "value": False}, [INV, P8], S),
+ ("requires_approval", {"invoice_id": I, "value": True}, [INV, P8], X),
+ ("requires_approval", {"invoice_id": I, "value": True}, [INV, P9], S),
+ ("requires_approval", {"invoice_id": I, "value": False}, [INV, P9], X),
+ ("late_delivery_credit", {"po_id": "4500012345", "receipt_id": "GRN-88120", "contract_id": "MSA-ORN-8", "amount": 145.35}, [PO, GRN, C8], U),
+ ("late_delivery_credit", {"po_id": "4500012345", "receipt_id": "GRN-88120", "contract_id": "MSA-ORN-8", "amount": 29.07}, [PO, GRN, C8], U),
+ ("duplicate_invoice_number", {"invoice_id": I, "value": True}, [INV, "invoice_OMS-3307_copy.txt"], S),
+ ("duplicate_invoice_number", {"invoice_id": I, "value": False}, [INV, "invoice_OMS-3307_copy.txt"], U),  # vendors from letterheads: support, never contradict
+ ("duplicate_invoice_number", {"invoice_id": I, "value": True}, [INV], U),
+ ("duplicate_invoice_number", {"invoice_id": "OMS-3391", "value": False}, ["invoice_OMS-3391.txt", "invoice_PL-3307.txt"], S),
+ ("duplicate_invoice_number", {"invoice_id": "OMS-3391", "value": True}, ["invoice_OMS-3391.txt", "invoice_PL-3307.txt"], U),
+ # indented "Key: value" party lines; a one-word short form neither supports nor contradicts
+ ("contract_party", {"contract_id": "KPG-44", "role": "buyer", "name": "Fernhill Bakeries Ltd"}, [KC], S),
+ ("contract_party", {"contract_id": "KPG-44", "role": "supplier", "name": "Kestrel Packaging Group Inc."}, [KC], S),
+ ("contract_party", {"contract_id": "KPG-44", "role": "supplier", "name": "Kestrel Packaging"}, [KC], S),
+ ("contract_party", {"contract_id": "KPG-44", "role": "supplier", "name": "Kestrel"}, [KC], U),
+ ("contract_party", {"contract_id": "KPG-44", "role": "vendor", "name": "Fernhill Bakeries Ltd"}, [KC], X),
+ # a sentence wrapped over lines; "until" right before the date outweighs "Effective Date" earlier on
+ ("term_end_date", {"contract_id": "KPG-44", "date": "2027-06-30"}, [KC], S),
+ ("term_end_date", {"contract_id": "KPG-44", "date": "2026-07-01"}, [KC], X),
+ ("effective_date", {"contract_id": "KPG-44", "date": "2026-07-01"}, [KC], S),
+ # the cap far from the word "liability" (its section); the insurance minimum is not it
+ ("liability_cap", {"contract_id": "KPG-44", "amount": 750000, "currency": "USD"}, [KC], S),
+ ("liability_cap", {"contract_id": "KPG-44", "amount": 5000000}, [KC], X),
+ # the cure period after a breach notice is not the termination notice
+ ("notice_period_days", {"contract_id": "KPG-44", "days": 90}, [KC], S),
+ ("notice_period_days", {"contract_id": "KPG-44", "days": 15}, [KC], X),
+ # "Band A qty | Band A price | Band B qty | Band B price": each price with its own band
+ ("contract_unit_price", {"contract_id": "KPG-44", "item": "BX-9", "unit_price": 2.10, "quantity": 1200}, [KC], S),
+ ("contract_unit_price", {"contract_id": "KPG-44", "item": "BX-9", "unit_price": 2.40, "quantity": 1200}, [KC], X),
+ ("contract_unit_price", {"contract_id": "KPG-44", "item": "BX-9", "unit_price": 2.40, "quantity": 500}, [KC], S),
+ ("contract_unit_price", {"contract_id": "KPG-44", "item": "TR-3", "unit_price": 0.48, "quantity": 5000}, [KC], S),
+ ("unit_price_variance", {"invoice_id": KID, "line": "1", "contract_id": "KPG-44", "item": "BX-9", "amount": 0}, [KI, KC], S),
+ ("unit_price_variance", {"invoice_id": KID, "line": "1", "contract_id": "KPG-44", "item": "BX-9", "amount": -0.30}, [KI, KC], X),
+ # "1.5% 15 days, Net 60 days": the net days are the terms, the discount period is not
+ ("payment_due_date", {"invoice_id": KID, "date": "2026-11-09"}, [KI], S),
+ ("payment_due_date", {"invoice_id": KID, "date": "2026-09-25"}, [KI], X),
+ ("payment_due_date", {"invoice_id": KID, "date": "2026-11-09"}, [KI, KC], S),
+ # the total in a "Key: value" footer whose first line holds commas (no CSV table)
+ ("invoice_total", {"invoice_id": KID, "amount": 2798.90}, [KI], S),
+ ("invoice_total", {"invoice_id": KID, "amount": 798.90}, [KI], X),
+ # a policy titled "FINANCE POLICY FP-3: ..."; the "needs no approval" tier is not the trigger
+ ("requires_approval", {"invoice_id": KID, "value": True}, [KI, KP], S),
+ ("requires_approval", {"invoice_id": KID, "value": False}, [KI, KP], X),
+ # a remittance address is not the vendor; the letterhead supports
+ ("vendor_name", {"document_id": KID, "vendor": "Kestrel Packaging Group Inc."}, [KI], S),
+ # ERP: the request echo is no document; the record typed INVOICE holds its lines; "net" is no term
+ ("billed_quantity", {"invoice_id": KID, "line": "BX-9", "quantity": 1200}, [KJ], S),
+ ("billed_quantity", {"invoice_id": KID, "line": "1", "quantity": 1200}, [KJ], U),  # "seq" is no printed line number
+ ("billed_unit_price", {"invoice_id": KID, "line": "BX-9", "unit_price": 2.10}, [KJ], S),
+ ("invoice_total", {"invoice_id": KID, "amount": 2798.90}, [KJ], S),
+ ("invoice_subtotal", {"invoice_id": KID, "amount": 2600.00}, [KJ], S),
+ ("payment_due_date", {"invoice_id": KID, "date": "2026-11-09"}, [KJ], S),
+ ("vendor_name", {"document_id": KID, "vendor": "Kestrel Packaging Group Inc."}, [KJ], S),
+ ("invoice_total", {"invoice_id": "KPG-INV-9999", "amount": 100.00}, [KE], U),
+ # ERP goods receipt: ids in an "ids" object, the line key in a sub-object of the row
+ ("received_quantity", {"receipt_id": "GR-301", "line": "1", "quantity": 1150}, [KJ], S),
+ ("received_quantity", {"receipt_id": "GR-301", "line": "BX-9", "quantity": 1200}, [KJ], X),
+ ("quantity_variance", {"invoice_id": KID, "receipt_id": "GR-301", "line": "BX-9", "quantity": 50}, [KI, KJ], S),
+ # per calendar day credit after a grace period, capped; no PO value needed
+ ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-301", "days": 8}, [KO, KJ], S),
+ ("late_delivery_credit", {"po_id": "PO-8812", "receipt_id": "GR-301", "contract_id": "KPG-44", "amount": 300}, [KO, KJ, KC], S),
+ ("late_delivery_credit", {"po_id": "PO-8812", "receipt_id": "GR-301", "contract_id": "KPG-44", "amount": 400}, [KO, KJ, KC], X),
+ ("late_delivery_credit", {"po_id": "PO-8812", "receipt_id": "GR-301", "contract_id": "KPG-44", "amount": 300}, [KO, KJ], U),
+]
+
+
+@pytest.fixture(scope="module")
+def verdicts(tmp_path_factory):
+    led, ids, out = verify_folder(tmp_path_factory.mktemp("fmt") / "ledger", DATA, RUN, CASES)
+    yield led, ids, out
+    led.close()
+
+
+@pytest.mark.parametrize("i", range(len(CASES)), ids=[f"{c[0]}-{c[3]}-{n}" for n, c in enumerate(CASES)])
+def test_formats(verdicts, i):
+    p = judged(verdicts, CASES, i, RUN)  # every span is the cited record's exact bytes
+    assert p.status == CASES[i][3], p.reason
+
+
+@pytest.mark.parametrize("text, op", [
+    ("Invoices equal to or greater than $5,000 require approval.", ">="),
+    ("Invoices greater than or equal to $5,000 require approval.", ">="),
+    ("Invoices at or above USD 5,000 require approval.", ">="),
+    ("Invoices of $5,000 and above require approval.", ">="),
+    ("Invoices of $5,000 or more require approval.", ">="),
+    ("Invoices above $5,000 require approval.", ">"),  # must NOT become inclusive
+    ("Invoices exceeding $5,000 require approval.", ">"),
+])
+def test_threshold_boundary_wording(text, op):
+    from warrant.runtime.verify.rules import extract_quantities
+
+    q = [q for q in extract_quantities(text) if q.kind == "money"][0]
+    assert threshold_op(text, q.start, q.end, q.op) == op
+
+
+@pytest.mark.parametrize("tail, month_end", [(" EOM", True), (" days EOM", True), (" days from the end of the month", True),
+                                              (" prox.", True), (" days from the invoice date", False), ("", False)])
+def test_terms_counted_from_month_end_are_not_days(tail, month_end):
+    assert bool(_MONTH_END.match(tail)) is month_end
+
+
+def test_an_ambiguous_value_is_never_skipped_by_a_fallback():
+    f = Formula("coalesce(a, b)")
+    assert f.evaluate({"a": None, "b": Decimal(3)}) == 3  # absent: fall back
+    with pytest.raises(Unsettled):
+        f.evaluate({"a": UNSETTLED, "b": Decimal(3)})  # stated two ways: no fallback
+    with pytest.raises(Unsettled):
+        Formula("min(x, opt(cap))").evaluate({"x": Decimal(5), "cap": UNSETTLED})
+    assert Formula("add_business_days(d, 1)").evaluate({"d": dt.date(2026, 4, 17)}) == dt.date(2026, 4, 20)  # Friday + 1
+
+
+def test_a_flag_slot_needs_its_wording():
+    bad = {"pack": "t", "description": "d", "predicates": [{
+        "name": "p", "description": "d", "template": "t", "needed": "n", "args": {"v": {"type": "bool"}},
+        "slots": {"f": {"kind": "flag", "labels": ["x"]}}, "claim": [{"arg": "v", "equals": "f", "compare": "bool"}]}]}
+    with pytest.raises(PackSpecError, match=r"predicates\[0\]\.slots\.f.*flag slot needs `context`"):
+        parse_pack_spec(bad)
+
+
+def test_wrapped_lines_join_into_one_sentence_but_list_items_and_fields_do_not():
+    text = ("1.1 Either party may end this Agreement on ninety (90) days' written notice to the other\n"
+            "    party, delivered by courier.\n"
+            "1.2 Nothing here limits the cure period.\n"
+            "Notice Period: 90 days\n"
+            "Governing law: Utah\n")
+    spans = [text[a:b] for a, b in prose.sentence_spans(prose._unwrapped(text, tables.lines_of(text), set()))]
+    assert any(s.startswith("1.1") and s.endswith("courier.") for s in spans)  # one sentence over two lines
+    assert "1.2 Nothing here limits the cure period." in spans  # a numbered item starts a new sentence
+    assert "Notice Period: 90 days" in spans and "Governing law: Utah" in spans  # fields stay apart
+
+
+@pytest.mark.parametrize("text, name", [("Kestrel Packaging Group Inc., a Utah corporation", "Kestrel Packaging Group Inc."),
+                                        ("P.O. Box 7730, Ogden, UT", None), ("400 Canyon Drive, Ogden", None),
+                                        ("2026-03-01", None), ("P.O.", None)])
+def test_a_name_is_not_an_address_or_a_date(text, name):
+    got = _parse("name", text, "vendor", False)
+    assert (str(got[0].value) if got else None) == name
