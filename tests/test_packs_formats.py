@@ -248,3 +248,37 @@ def test_wrapped_lines_join_into_one_sentence_but_list_items_and_fields_do_not()
 def test_a_name_is_not_an_address_or_a_date(text, name):
     got = _parse("name", text, "vendor", False)
     assert (str(got[0].value) if got else None) == name
+
+
+# Terms, thresholds and dates that must not be read as what they resemble.
+TERMS_CASES = [
+    # a dispute window in business days is no payment term: the contract's net 30 applies
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-10-10"}, ["invoice_KPG-INV-5513.txt", "contract_KPG-45.txt"], S),
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-09-17"}, ["invoice_KPG-INV-5513.txt", "contract_KPG-45.txt"], X),
+    # terms counted from the receipt of the goods: the invoice date does not settle the due date
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-10-10"}, ["invoice_KPG-INV-5513.txt", "contract_KPG-46.txt"], U),
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-11-09"}, ["invoice_KPG-INV-5513.txt", "contract_KPG-46.txt"], U),
+    # the purchase order's terms over the invoice's own
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-09-30"}, ["invoice_KPG-INV-5513.txt", "po_PO-8813.txt"], S),
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-11-09"}, ["invoice_KPG-INV-5513.txt", "po_PO-8813.txt"], X),
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-11-09"}, ["invoice_KPG-INV-5513.txt"], S),
+    # a threshold on the pre-tax amount is not one on the total
+    ("requires_approval", {"invoice_id": "KPG-INV-5513", "value": True}, ["invoice_KPG-INV-5513.txt", "policy_FP-4.txt"], U),
+    ("requires_approval", {"invoice_id": "KPG-INV-5513", "value": False}, ["invoice_KPG-INV-5513.txt", "policy_FP-4.txt"], U),
+    # an ERP timestamp's date
+    ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-302", "days": 3}, ["po_PO-8812.txt", "erp_gr_GR-302.json"], S),
+    ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-302", "days": 2}, ["po_PO-8812.txt", "erp_gr_GR-302.json"], X),
+]
+
+
+@pytest.fixture(scope="module")
+def terms_verdicts(tmp_path_factory):
+    led, ids, out = verify_folder(tmp_path_factory.mktemp("terms") / "ledger", DATA, RUN, TERMS_CASES)
+    yield led, ids, out
+    led.close()
+
+
+@pytest.mark.parametrize("i", range(len(TERMS_CASES)), ids=[f"{c[0]}-{c[3]}-{n}" for n, c in enumerate(TERMS_CASES)])
+def test_terms_thresholds_and_dates(terms_verdicts, i):
+    p = judged(terms_verdicts, TERMS_CASES, i, RUN)
+    assert p.status == TERMS_CASES[i][3], p.reason

@@ -359,6 +359,11 @@ def _parse(kind: str, text: str, label: str, leaf: bool) -> list[_Val]:
             if kind in ("id", "text", "name"):
                 return [_Val(Name(raw) if kind == "name" else raw, 0, len(raw))]
             return []
+        if kind == "date" and (m := re.match(r'"(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}', raw)):
+            try:  # an ERP timestamp "2026-04-17T08:25:00-07:00": its date as printed (the local date)
+                return [_Val(dt.date.fromisoformat(m[1]), 1, 11)]
+            except ValueError:
+                return []
         text = raw  # keep the quotes: offsets stay inside the literal
     if kind in ("text", "name", "id"):
         inner = text[1:-1] if leaf else text
@@ -389,8 +394,8 @@ def _parse(kind: str, text: str, label: str, leaf: bool) -> list[_Val]:
         elif kind in ("days", "business_days") and q.kind == "duration" and q.unit == ("day" if kind == "days" else "business_day"):
             # calendar days only for "days": 30 business days or 1 month is not 30 days; and terms counted
             # from the end of the month ("Net 30 EOM", "30 days prox") are not days from the invoice date
-            if _MONTH_END.match(text[q.end:q.end + 40]):
-                continue
+            if _MONTH_END.match(text[q.end:q.end + 60]):
+                v.value = None  # stated, but not as days from the invoice date: the terms are unsettled, not absent
             out.append(v)
         elif kind == "days" and q.kind == "number" and "day" in tokens(label):
             v.unit = "day"
@@ -408,7 +413,12 @@ _DISCOUNT_BEFORE = re.compile(r"(?:\d(?:\.\d+)?\s*%|\d\s*/)\s*(?:discount\s+)?(?
 
 
 _ADDRESS = re.compile(r"(?:P\.?\s*O\.?\s*Box\b|\d+\s+(?:[A-Z][\w.]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Drive|Dr|Boulevard|Blvd|Lane|Ln|Way|Suite)\b)", re.I)
-_MONTH_END = re.compile(r"^\s*(?:(?:calendar\s+)?days?\s*)?(?:net\s*)?(?:\(?\s*(?:EOM|E\.O\.M\.?|MFI|prox\.?|proximo)\b|(?:from|after|following)\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:invoice\s+)?month)", re.I)
+# terms not counted from the invoice date: from month end ("Net 30 EOM", "30 days prox") or from an
+# event whose date the invoice does not give ("30 days after receipt of the goods")
+_MONTH_END = re.compile(
+    r"^\s*(?:(?:calendar\s+)?days?\s*)?(?:net\s*)?(?:\(?\s*(?:EOM|E\.O\.M\.?|MFI|prox\.?|proximo)\b"
+    r"|(?:from|after|following)\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:invoice\s+)?month"
+    r"|(?:from|after|following|of)\s+(?:the\s+)?(?:date\s+of\s+)?(?:receipt|delivery|acceptance|arrival|shipment|installation))", re.I)
 
 
 # -- tiers ----------------------------------------------------------------------------------------
@@ -552,7 +562,7 @@ def _pick(slot: SlotSpec, args: dict[str, Any], cands: list[Found]) -> Found | s
     top = max(c.score for c in cands)
     best = [c for c in cands if c.score >= top - 1e-9]
     if qualified := [c for c in best if c.value is None]:
-        return f"ambiguous: stated with a qualification ({qualified[0].text[:80]!r})"
+        return f"ambiguous: stated with a qualification or in a form that cannot be used ({qualified[0].text[:80]!r})"
     if slot.tier is not None and any(c.tier for c in cands):
         # the tiers of one schedule are found with different label strengths ("priced at $1.20 for
         # 1-999; $1.10 for 1,000-4,999"): all ranged prices of the best class (table/JSON or prose) compete
