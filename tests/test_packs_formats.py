@@ -265,6 +265,9 @@ TERMS_CASES = [
     # a threshold on the pre-tax amount is not one on the total
     ("requires_approval", {"invoice_id": "KPG-INV-5513", "value": True}, ["invoice_KPG-INV-5513.txt", "policy_FP-4.txt"], U),
     ("requires_approval", {"invoice_id": "KPG-INV-5513", "value": False}, ["invoice_KPG-INV-5513.txt", "policy_FP-4.txt"], U),
+    # "not less than" is an inclusive trigger, not a negation; "do not require approval" is no trigger
+    ("requires_approval", {"invoice_id": "KPG-INV-5513", "value": True}, ["invoice_KPG-INV-5513.txt", "policy_FP-5.txt"], S),
+    ("requires_approval", {"invoice_id": "KPG-INV-5513", "value": False}, ["invoice_KPG-INV-5513.txt", "policy_FP-5.txt"], X),
     # an ERP timestamp's date
     ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-302", "days": 3}, ["po_PO-8812.txt", "erp_gr_GR-302.json"], S),
     ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-302", "days": 2}, ["po_PO-8812.txt", "erp_gr_GR-302.json"], X),

@@ -689,7 +689,7 @@ def _flags(slot: SlotSpec, items: list[Item], view: EvidenceView, region: Region
         toks = tokens(f"{it.label} {it.text}")
         if all(any(t.startswith(c) for t in toks) for c in slot.context):
             # stated with a qualification ("not", "except"): read as neither true nor false
-            value = None if _excluded(toks, slot.avoid) else True
+            value = None if _has_words(toks, slot.avoid) else True
             out.append(Found(value, view.record_id, it.start, it.end, it.text, it.label or "sentence", 50, scope=region.name))
     return out
 
@@ -772,7 +772,7 @@ def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region,
         ctx = tokens(" ".join([text, it.heading, it.prev]))
         if not all(any(t.startswith(c) for t in ctx) for c in slot.context):
             return []
-    if slot.avoid and _excluded(tokens(text), slot.avoid):
+    if slot.avoid and _has_words(tokens(text), slot.avoid):
         return []  # "1% for each week of delay" is not a daily credit
     if slot.kind == "name":
         return _names_in_sentence(slot, it, view, region, labels)

@@ -59,7 +59,7 @@ class SlotSpec(_Model):
     row: RowSpec | None = None
     tier: TierSpec | None = None
     context: list[str] = []  # word stems the sentence, its heading or the previous sentence must hold
-    avoid: list[str] = []  # prose only: phrases that disqualify the sentence ("week" for a daily credit)
+    avoid: list[str] = []  # prose only: phrases (word runs) that disqualify the sentence ("week" for a daily credit)
     per: str | None = None  # rate unit of a money value in prose ("hour", "day")
     frame: Literal["limit", "value"] | None = None  # prose only: a stated threshold, or an actual value
     prose: bool = True  # may the value be read from a sentence
