@@ -268,6 +268,17 @@ TERMS_CASES = [
     # "not less than" is an inclusive trigger, not a negation; "do not require approval" is no trigger
     ("requires_approval", {"invoice_id": "KPG-INV-5513", "value": True}, ["invoice_KPG-INV-5513.txt", "policy_FP-5.txt"], S),
     ("requires_approval", {"invoice_id": "KPG-INV-5513", "value": False}, ["invoice_KPG-INV-5513.txt", "policy_FP-5.txt"], X),
+    # JSON column tables ({"columns": [...], "rows": [[...]]}) and name/value pairs are read by their names
+    ("billed_quantity", {"invoice_id": "KPG-INV-7001", "line": "2", "quantity": 6000}, ["erp_invoice_columns.json"], S),
+    ("billed_quantity", {"invoice_id": "KPG-INV-7001", "line": "2", "quantity": 1500}, ["erp_invoice_columns.json"], X),
+    ("billed_unit_price", {"invoice_id": "KPG-INV-7001", "line": "BX-9", "unit_price": 2.10}, ["erp_invoice_columns.json"], S),
+    ("billed_line_amount", {"invoice_id": "KPG-INV-7001", "line": "1", "amount": 3150.00}, ["erp_invoice_columns.json"], S),
+    ("invoice_total", {"invoice_id": "KPG-INV-7001", "amount": 6491.30}, ["erp_invoice_columns.json"], S),
+    ("invoice_total", {"invoice_id": "KPG-INV-7001", "amount": 6030.00}, ["erp_invoice_columns.json"], X),
+    ("invoice_total", {"invoice_id": "KPG-INV-7002", "amount": 1250.00}, ["erp_invoice_pairs.json"], S),
+    ("invoice_total", {"invoice_id": "KPG-INV-7002", "amount": 1150.00}, ["erp_invoice_pairs.json"], X),
+    ("invoice_subtotal", {"invoice_id": "KPG-INV-7002", "amount": 1150.00}, ["erp_invoice_pairs.json"], S),
+    ("invoice_total", {"invoice_id": "KPG-INV-7001", "amount": 1250.00}, ["erp_invoice_pairs.json"], U),
     # an ERP timestamp's date
     ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-302", "days": 3}, ["po_PO-8812.txt", "erp_gr_GR-302.json"], S),
     ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-302", "days": 2}, ["po_PO-8812.txt", "erp_gr_GR-302.json"], X),

@@ -254,6 +254,9 @@ def _json_regions(v: EvidenceView, scope_name: str, scope: ScopeSpec, want: str 
             hit = [l for l in mine if key_of(_leaf_value(l)) == want]
             # an object holding the id of another document kind first is that document, citing this one
             ok = bool(hit) and (named or not others or ids[0] in mine)
+        if ok and obj.endswith("]") and want is not None and any(l.label != (_path_keys(l.path) or [""])[-1] for l in hit):
+            # {"fields": [{"name": "InvoiceNumber", "value": "INV-9"}, ...]}: the pair's owner is the object holding the list
+            obj = parent_path(parent_path(obj)) or "$"
         if ok and not obj.endswith("]") and _path_keys(obj) and (
             tokens(_path_keys(obj)[-1]) in _CONTAINER_KEYS or _typed_above(obj, by_parent, scope_name, scopes)
         ):
@@ -703,7 +706,7 @@ def _structured_label_score(it: Item, labels: list[str], slot: SlotSpec, prefix:
         return 0
     s = label_score(it.label, labels, slot.exclude)
     if it.kind == "leaf":
-        if it.path.endswith("]"):
+        if _bare_element(it):
             return 0  # an element of an array of scalars: its label is the array's, not its own
         keys = _path_keys(it.path)
         if tokens(it.label) in _VALUE_KEYS and len(keys) >= 2 and not parent_path(it.path).endswith("]"):
@@ -718,6 +721,12 @@ def _structured_label_score(it: Item, labels: list[str], slot: SlotSpec, prefix:
 
 
 _VALUE_KEYS = {("amount",), ("value",), ("val",), ("date",)}  # not "number": "id" reads as number, and {"supplier": {"id": ...}} is no name
+
+
+def _bare_element(it: Item) -> bool:
+    """An array element labelled only by its array's key (not a cell of a JSON column table)."""
+    keys = _path_keys(it.path)
+    return it.path.endswith("]") and (not keys or it.label == keys[-1])
 
 
 def _path_match(pattern: str, path: str) -> bool:
@@ -747,7 +756,7 @@ def _json_row_matches(it: Item, rows: dict[str, list[Item]], key: str, labels: l
         # the row's key fields may sit in a sub-object of the row ({"poLine": {"line_no": 20}, "quantities": {...}})
         near = [s for q, leaves in rows.items() if q == p or (q.startswith(p) and q[len(p):len(p) + 1] == "." and "[" not in q[len(p):]) for s in leaves]
         for s in near:
-            if s.path.endswith("]"):
+            if _bare_element(s):
                 continue
             if label_score(s.label, labels, []) > 0:
                 keyed = True
