@@ -117,10 +117,14 @@ CASES = [
  ("late_delivery_credit", {"po_id": "4500012345", "receipt_id": "GRN-88120", "contract_id": "MSA-ORN-8", "amount": 145.35}, [PO, GRN, C8], U),
  ("late_delivery_credit", {"po_id": "4500012345", "receipt_id": "GRN-88120", "contract_id": "MSA-ORN-8", "amount": 29.07}, [PO, GRN, C8], U),
  ("duplicate_invoice_number", {"invoice_id": I, "value": True}, [INV, "invoice_OMS-3307_copy.txt"], S),
- ("duplicate_invoice_number", {"invoice_id": I, "value": False}, [INV, "invoice_OMS-3307_copy.txt"], U),  # vendors from letterheads: support, never contradict
+ ("duplicate_invoice_number", {"invoice_id": I, "value": False}, [INV, "invoice_OMS-3307_copy.txt"], X),  # an invoice's letterhead is its vendor
  ("duplicate_invoice_number", {"invoice_id": I, "value": True}, [INV], U),
  ("duplicate_invoice_number", {"invoice_id": "OMS-3391", "value": False}, ["invoice_OMS-3391.txt", "invoice_PL-3307.txt"], S),
- ("duplicate_invoice_number", {"invoice_id": "OMS-3391", "value": True}, ["invoice_OMS-3391.txt", "invoice_PL-3307.txt"], U),
+ ("duplicate_invoice_number", {"invoice_id": "OMS-3391", "value": True}, ["invoice_OMS-3391.txt", "invoice_PL-3307.txt"], X),
+ # a PO's letterhead is the buyer: never read as the vendor
+ ("vendor_name", {"document_id": "PO-8813", "vendor": "Fernhill Bakeries Ltd"}, ["po_PO-8813.txt"], X),
+ ("vendor_name", {"document_id": "PO-9001", "vendor": "Fernhill Bakeries Ltd"}, ["po_PO-9001.txt"], U),
+ ("vendor_name", {"document_id": "KPG-INV-5513", "vendor": "Fernhill Bakeries Ltd"}, ["invoice_KPG-INV-5513.txt"], X),
  # indented "Key: value" party lines; a one-word short form neither supports nor contradicts
  ("contract_party", {"contract_id": "KPG-44", "role": "buyer", "name": "Fernhill Bakeries Ltd"}, [KC], S),
  ("contract_party", {"contract_id": "KPG-44", "role": "supplier", "name": "Kestrel Packaging Group Inc."}, [KC], S),
@@ -227,6 +231,9 @@ def test_a_flag_slot_needs_its_wording():
         "name": "p", "description": "d", "template": "t", "needed": "n", "args": {"v": {"type": "bool"}},
         "slots": {"f": {"kind": "flag", "labels": ["x"]}}, "claim": [{"arg": "v", "equals": "f", "compare": "bool"}]}]}
     with pytest.raises(PackSpecError, match=r"predicates\[0\]\.slots\.f.*flag slot needs `context`"):
+        parse_pack_spec(bad)
+    bad["predicates"][0]["slots"]["f"] = {"kind": "name", "letterhead": True, "letterhead_of": ["invoic"]}
+    with pytest.raises(PackSpecError, match=r"predicates\[0\]\.slots\.f\.letterhead_of\[0\]: unknown scope 'invoic'"):
         parse_pack_spec(bad)
 
 

@@ -532,7 +532,7 @@ def locate(slot: SlotSpec, args: dict[str, Any], views: list[EvidenceView], scop
         what = f"{slot.scope} {args.get(slot.id_arg)}" if slot.id_arg else (slot.scope or "a record")
         titles = "; ".join(f"{v.record_id}: {_title(v)!r}" for v in views)
         return Located(problem=f"{describe}: no cited record is {what} (cited: {titles})")
-    per_region = [(r, _candidates(slot, args, r)) for r in regs]
+    per_region = [(r, _candidates(slot, args, r, scopes)) for r in regs]
     if slot.each:
         out, problems = [], []
         for r, cands in per_region:
@@ -609,7 +609,7 @@ def _labels_for(slot: SlotSpec, args: dict[str, Any]) -> list[str]:
     return labels
 
 
-def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region) -> list[Found]:
+def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: dict[str, ScopeSpec]) -> list[Found]:
     view = region.view
     items = region.items()
     labels = _labels_for(slot, args)
@@ -665,7 +665,10 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region) -> list[Fo
                 out.extend(_from_sentence(slot, it, view, region, prose_labels, None))
         elif it.kind == "header" and slot.letterhead and it.text == it.title:
             if not _has_words(tokens(it.text), ["invoice", "purchase order", "receipt", "agreement", "contract", "statement"]):
-                out.append(Found(Name(it.text), view.record_id, it.start, it.end, it.text, "letterhead", 5, weak=True, scope=region.name))
+                # an invoice's letterhead is its issuer; a PO's or a receipt's is the buyer's own, never read
+                issuer = bool(set(slot.letterhead_of) & _doc_types(view, scopes))
+                if issuer or not slot.letterhead_of:
+                    out.append(Found(Name(it.text), view.record_id, it.start, it.end, it.text, "letterhead", 5, weak=not issuer, scope=region.name))
     if not out and view.is_json and region.prefix not in (None, "$") and not slot.row:
         # a field of the enclosing object applies to what it holds (the vendor of a list of invoices)
         parent = parent_path(region.prefix)

@@ -64,6 +64,7 @@ class SlotSpec(_Model):
     frame: Literal["limit", "value"] | None = None  # prose only: a stated threshold, or an actual value
     prose: bool = True  # may the value be read from a sentence
     letterhead: bool = False  # name only: the first line of the document may name it (supports, never contradicts)
+    letterhead_of: list[str] = []  # scopes whose documents' first line IS this name (an invoice's issuer): read only there, and it may contradict
     each: bool = False  # one value per matching scope (a list), for counts across documents
     pick: Literal["only", "lowest", "highest"] = "only"  # several different values: ambiguous, or the lowest/highest
     optional: bool = False
@@ -172,6 +173,9 @@ class PackSpec(_Model):
             for sname, s in p.slots.items():
                 if s.scope is not None and s.scope not in self.scopes:
                     raise ValueError(f"predicates[{i}].slots.{sname}.scope: unknown scope {s.scope!r}; known: {', '.join(sorted(self.scopes))}")
+                for j, lo in enumerate(s.letterhead_of):
+                    if lo not in self.scopes:
+                        raise ValueError(f"predicates[{i}].slots.{sname}.letterhead_of[{j}]: unknown scope {lo!r}; known: {', '.join(sorted(self.scopes))}")
         return self
 
 
