@@ -258,7 +258,9 @@ def test_a_name_is_not_an_address_or_a_date(text, name):
 
 
 # Terms, thresholds and dates that must not be read as what they resemble.
-TERMS_CASES = [
+PO6, RR6, INV6, AG6, POL6, J6 = "po_TCR-PO-118.txt", "rr_RR-2231.txt", "inv_MBF-90412.txt", "agreement_MBF-2026.txt", "policy_AP-3.txt", "erp_po_TCR-PO-118.json"
+P6, R6, I6, K6 = "TCR-PO-118", "RR-2231", "MBF-90412", "MBF-2026"
+MORE_CASES = [
     # a dispute window in business days is no payment term: the contract's net 30 applies
     ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-10-10"}, ["invoice_KPG-INV-5513.txt", "contract_KPG-45.txt"], S),
     ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-09-17"}, ["invoice_KPG-INV-5513.txt", "contract_KPG-45.txt"], X),
@@ -289,17 +291,62 @@ TERMS_CASES = [
     # an ERP timestamp's date
     ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-302", "days": 3}, ["po_PO-8812.txt", "erp_gr_GR-302.json"], S),
     ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-302", "days": 2}, ["po_PO-8812.txt", "erp_gr_GR-302.json"], X),
+    # prose price tiers per bag, PascalCase ERP keys ("PONumber", "NeedByDate"), "authorized" for approved;
+    # a credit per business day, a cap stated as fees paid and a term stated as a duration abstain
+ ("ordered_quantity", {"po_id": P6, "line": "1", "quantity": 12000}, [PO6], S),
+ ("ordered_quantity", {"po_id": P6, "line": "VB-1K", "quantity": 3000}, [PO6], S),
+ ("ordered_quantity", {"po_id": P6, "line": "1", "quantity": 11500}, [PO6], X),
+ ("ordered_quantity", {"po_id": P6, "line": "1", "quantity": 12000}, [J6], S),
+ ("ordered_quantity", {"po_id": P6, "line": "VB-1K", "quantity": 3000}, [J6], S),
+ ("received_quantity", {"receipt_id": R6, "line": "1", "quantity": 11500}, [RR6], S),
+ ("received_quantity", {"receipt_id": R6, "line": "1", "quantity": 12000}, [RR6], X),
+ ("received_quantity", {"receipt_id": R6, "line": "VB-1K", "quantity": 3000}, [RR6], S),
+ ("billed_quantity", {"invoice_id": I6, "line": "1", "quantity": 11500}, [INV6], S),
+ ("billed_unit_price", {"invoice_id": I6, "line": "2", "unit_price": 0.52}, [INV6], S),
+ ("billed_line_amount", {"invoice_id": I6, "line": "1", "amount": 3220.00}, [INV6], S),
+ ("computed_line_amount", {"invoice_id": I6, "line": "1", "amount": 3220.00}, [INV6], S),
+ ("invoice_subtotal", {"invoice_id": I6, "amount": 4780.00}, [INV6], S),
+ ("invoice_total", {"invoice_id": I6, "amount": 4900.00}, [INV6], S),
+ ("invoice_total", {"invoice_id": I6, "amount": 4780.00}, [INV6], X),
+ ("contract_unit_price", {"contract_id": K6, "item": "VB-250", "unit_price": 0.28, "quantity": 11500}, [AG6], S),
+ ("contract_unit_price", {"contract_id": K6, "item": "VB-250", "unit_price": 0.31, "quantity": 11500}, [AG6], X),
+ ("contract_unit_price", {"contract_id": K6, "item": "VB-250", "unit_price": 0.25, "quantity": 25000}, [AG6], S),
+ ("contract_unit_price", {"contract_id": K6, "item": "VB-1K", "unit_price": 0.52, "quantity": 3000}, [AG6], S),
+ ("unit_price_variance", {"invoice_id": I6, "line": "1", "contract_id": K6, "item": "VB-250", "amount": 0}, [INV6, AG6], S),
+ ("quantity_variance", {"invoice_id": I6, "receipt_id": R6, "line": "1", "quantity": 0}, [INV6, RR6], S),
+ ("quantity_variance", {"invoice_id": I6, "receipt_id": R6, "line": "1", "quantity": 500}, [INV6, RR6], X),
+ ("payment_due_date", {"invoice_id": I6, "date": "2026-06-11"}, [INV6, AG6], S),
+ ("payment_due_date", {"invoice_id": I6, "date": "2026-06-11"}, [INV6, PO6, AG6], S),
+ ("payment_due_date", {"invoice_id": I6, "date": "2026-06-11"}, [INV6], U),
+ ("days_late", {"po_id": P6, "receipt_id": R6, "days": 4}, [PO6, RR6], S),
+ ("days_late", {"po_id": P6, "receipt_id": R6, "days": 4}, [J6, RR6], S),
+ ("days_late", {"po_id": P6, "receipt_id": R6, "days": 3}, [PO6, RR6], X),
+ ("late_delivery_credit", {"po_id": P6, "receipt_id": R6, "contract_id": K6, "amount": 393.60}, [PO6, RR6, AG6], U),
+ ("late_delivery_credit", {"po_id": P6, "receipt_id": R6, "contract_id": K6, "amount": 295.20}, [PO6, RR6, AG6], U),
+ ("requires_approval", {"invoice_id": I6, "value": True}, [INV6, POL6], S),
+ ("requires_approval", {"invoice_id": I6, "value": False}, [INV6, POL6], X),
+ ("vendor_name", {"document_id": I6, "vendor": "Meridian Bag & Film Ltd"}, [INV6], S),
+ ("vendor_name", {"document_id": P6, "vendor": "Meridian Bag & Film"}, [PO6], S),
+ ("vendor_name", {"document_id": P6, "vendor": "Meridian Bag & Film Ltd"}, [J6], S),
+ ("vendor_name", {"document_id": R6, "vendor": "Meridian Bag & Film Ltd"}, [RR6], U),
+ ("liability_cap", {"contract_id": K6, "amount": 4920}, [AG6], U),
+ ("notice_period_days", {"contract_id": K6, "days": 60}, [AG6], S),
+ ("term_end_date", {"contract_id": K6, "date": "2028-02-29"}, [AG6], U),
+ ("effective_date", {"contract_id": K6, "date": "2026-03-01"}, [AG6], S),
+ ("contract_party", {"contract_id": K6, "role": "buyer", "name": "Tallgrass Coffee Roasters, Inc."}, [AG6], S),
+ ("contract_party", {"contract_id": K6, "role": "supplier", "name": "Meridian Bag & Film Ltd"}, [AG6], S),
+ ("contract_party", {"contract_id": K6, "role": "supplier", "name": "Tallgrass Coffee Roasters"}, [AG6], X),
 ]
 
 
 @pytest.fixture(scope="module")
-def terms_verdicts(tmp_path_factory):
-    led, ids, out = verify_folder(tmp_path_factory.mktemp("terms") / "ledger", DATA, RUN, TERMS_CASES)
+def more_verdicts(tmp_path_factory):
+    led, ids, out = verify_folder(tmp_path_factory.mktemp("terms") / "ledger", DATA, RUN, MORE_CASES)
     yield led, ids, out
     led.close()
 
 
-@pytest.mark.parametrize("i", range(len(TERMS_CASES)), ids=[f"{c[0]}-{c[3]}-{n}" for n, c in enumerate(TERMS_CASES)])
-def test_terms_thresholds_and_dates(terms_verdicts, i):
-    p = judged(terms_verdicts, TERMS_CASES, i, RUN)
-    assert p.status == TERMS_CASES[i][3], p.reason
+@pytest.mark.parametrize("i", range(len(MORE_CASES)), ids=[f"{c[0]}-{c[3]}-{n}" for n, c in enumerate(MORE_CASES)])
+def test_terms_thresholds_dates_and_prose(more_verdicts, i):
+    p = judged(more_verdicts, MORE_CASES, i, RUN)
+    assert p.status == MORE_CASES[i][3], p.reason

@@ -32,7 +32,7 @@ _ABBREV = {
     "dt": "date", "pct": "percent", "%": "percent", "uom": "unit", "ext": "extended", "ea": "each", "id": "number",
     "ref": "reference", "sub": "sub", "excl": "excluding", "incl": "including", "min": "minimum", "max": "maximum",
 }
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")  # "unitPrice", "PONumber" -> "PO Number"
 _TOKEN = re.compile(r"[a-z0-9]+|[#%]")
 
 
@@ -429,7 +429,7 @@ _MONTH_END = re.compile(
 _N = r"(\d[\d,]*)"
 _RANGES = [
     (re.compile(rf"{_N}\s*(?:-|–|—|to|through|thru)\s*{_N}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
-    (re.compile(rf"{_N}\s*(?:units?\s+|pcs\s+|pieces\s+|items\s+|cases\s+)?(?:\+|or more\b|and (?:above|over|up)\b|or above\b|plus\b)", re.I), lambda m: (_d(m[1]), True, None, True)),
+    (re.compile(rf"{_N}\s*(?:[a-z]+\s+)?(?:\+|or more\b|and (?:above|over|up)\b|or above\b|plus\b)", re.I), lambda m: (_d(m[1]), True, None, True)),
     (re.compile(rf"(?:over|above|more than|greater than|>)\s*{_N}", re.I), lambda m: (_d(m[1]), False, None, True)),
     (re.compile(rf"(?:>=|≥|at least|minimum of|min\.?|from)\s*{_N}", re.I), lambda m: (_d(m[1]), True, None, True)),
     (re.compile(rf"(?:up to|<=|≤|no more than|maximum of|max\.?)\s*{_N}", re.I), lambda m: (None, True, _d(m[1]), True)),
@@ -518,7 +518,9 @@ def text_gap(s: str, a: int, b: int, ma: int, mb: int) -> int | None:
     between = s[lo:hi]
     if ";" in between or re.search(r"\$|\d+\.\d{2}", between):
         return None  # another price or clause lies between them
-    return hi - lo
+    # "$0.31 per bag for up to 9,999 bags, $0.28 per bag for 10,000 to 24,999": a range across a comma
+    # belongs to the price in its own clause, taken only when the price has none there
+    return hi - lo + (1000 if "," in between else 0)
 
 
 # -- the locator ----------------------------------------------------------------------------------
@@ -684,6 +686,11 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: di
     return out
 
 
+def _in_context(toks: tuple[str, ...], context: list[str]) -> bool:
+    """Every context entry has a word starting with one of its stems ("approv|authori|sign")."""
+    return all(any(t.startswith(c) for t in toks for c in entry.split("|")) for entry in context)
+
+
 def _flags(slot: SlotSpec, items: list[Item], view: EvidenceView, region: Region) -> list[Found]:
     """A rule the record states in so many words ("payment terms are counted in business days"):
     true where one sentence or "Key: value" line holds every `context` stem and no `avoid` phrase.
@@ -693,7 +700,7 @@ def _flags(slot: SlotSpec, items: list[Item], view: EvidenceView, region: Region
         if it.kind not in ("sentence", "field"):
             continue
         toks = tokens(f"{it.label} {it.text}")
-        if all(any(t.startswith(c) for t in toks) for c in slot.context):
+        if _in_context(toks, slot.context):
             # stated with a qualification ("not", "except"): read as neither true nor false
             value = None if _has_words(toks, slot.avoid) else True
             out.append(Found(value, view.record_id, it.start, it.end, it.text, it.label or "sentence", 50, scope=region.name))
@@ -774,16 +781,16 @@ def _json_row_matches(it: Item, rows: dict[str, list[Item]], key: str, labels: l
 
 
 _WINDOW = 8
+# a price per counted thing ("$0.28 per bag", "USD 14.50/box", "$2 each"), not per period of time
+_PER_ITEM = re.compile(r"\s*(?:(?:per|/)\s*(?!(?:hour|hr|day|week|month|year|annum|calendar|business|working)\b)[a-z]+\b|each\b|ea\b)", re.I)
 
 
 def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region, labels: list[str], row_key: str | None) -> list[Found]:
     text = it.text
     if row_key is not None and not _row_phrase(row_key).search(text):
         return []
-    if slot.context:
-        ctx = tokens(" ".join([text, it.heading, it.prev]))
-        if not all(any(t.startswith(c) for t in ctx) for c in slot.context):
-            return []
+    if slot.context and not _in_context(tokens(" ".join([text, it.heading, it.prev])), slot.context):
+        return []
     if slot.avoid and _has_words(tokens(text), slot.avoid):
         return []  # "1% for each week of delay" is not a daily credit
     if slot.kind == "name":
@@ -813,7 +820,7 @@ def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region,
             continue  # "2. Invoices above ...": the clause number
         if slot.kind == "amount" and v.unit is None and not s:
             continue  # a bare number in prose is an amount only where a label says so
-        unit_ok = slot.per is not None and (v.per == slot.per or v.unit == slot.per)
+        unit_ok = slot.per is not None and (v.per == slot.per or v.unit == slot.per or (slot.per == "unit" and bool(_PER_ITEM.match(text, v.b))))
         if slot.per is not None and not unit_ok and not s:
             continue
         if slot.frame == "limit" and not (v.frame == "limit" or v.op in ("<=", "<")):

@@ -58,7 +58,7 @@ class SlotSpec(_Model):
     paths: list[str] = []  # JSON path patterns ("$..lines[*].unit_price"), checked before labels
     row: RowSpec | None = None
     tier: TierSpec | None = None
-    context: list[str] = []  # word stems the sentence, its heading or the previous sentence must hold
+    context: list[str] = []  # word stems the sentence, its heading or the previous sentence must hold ("a|b": either)
     avoid: list[str] = []  # prose only: phrases (word runs) that disqualify the sentence ("week" for a daily credit)
     per: str | None = None  # rate unit of a money value in prose ("hour", "day")
     frame: Literal["limit", "value"] | None = None  # prose only: a stated threshold, or an actual value
