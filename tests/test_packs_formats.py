@@ -181,19 +181,6 @@ CASES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def verdicts(tmp_path_factory):
-    led, ids, out = verify_folder(tmp_path_factory.mktemp("fmt") / "ledger", DATA, RUN, CASES)
-    yield led, ids, out
-    led.close()
-
-
-@pytest.mark.parametrize("i", range(len(CASES)), ids=[f"{c[0]}-{c[3]}-{n}" for n, c in enumerate(CASES)])
-def test_formats(verdicts, i):
-    p = judged(verdicts, CASES, i, RUN)  # every span is the cited record's exact bytes
-    assert p.status == CASES[i][3], p.reason
-
-
 @pytest.mark.parametrize("text, op", [
     ("Invoices equal to or greater than $5,000 require approval.", ">="),
     ("Invoices greater than or equal to $5,000 require approval.", ">="),
@@ -340,13 +327,14 @@ MORE_CASES = [
 
 
 @pytest.fixture(scope="module")
-def more_verdicts(tmp_path_factory):
-    led, ids, out = verify_folder(tmp_path_factory.mktemp("terms") / "ledger", DATA, RUN, MORE_CASES)
+def verdicts(tmp_path_factory):
+    led, ids, out = verify_folder(tmp_path_factory.mktemp("fmt") / "ledger", DATA, RUN, CASES + MORE_CASES)
     yield led, ids, out
     led.close()
 
 
-@pytest.mark.parametrize("i", range(len(MORE_CASES)), ids=[f"{c[0]}-{c[3]}-{n}" for n, c in enumerate(MORE_CASES)])
-def test_terms_thresholds_dates_and_prose(more_verdicts, i):
-    p = judged(more_verdicts, MORE_CASES, i, RUN)
-    assert p.status == MORE_CASES[i][3], p.reason
+@pytest.mark.parametrize("i", range(len(CASES) + len(MORE_CASES)), ids=[f"{c[0]}-{c[3]}-{n}" for n, c in enumerate(CASES + MORE_CASES)])
+def test_formats(verdicts, i):
+    cases = CASES + MORE_CASES
+    p = judged(verdicts, cases, i, RUN)  # every span is the cited record's exact bytes
+    assert p.status == cases[i][3], p.reason
