@@ -238,7 +238,7 @@ def test_wrapped_lines_join_into_one_sentence_but_list_items_and_fields_do_not()
 
 @pytest.mark.parametrize("text, name", [("Kestrel Packaging Group Inc., a Utah corporation", "Kestrel Packaging Group Inc."),
                                         ("P.O. Box 7730, Ogden, UT", None), ("400 Canyon Drive, Ogden", None),
-                                        ("2026-03-01", None), ("P.O.", None)])
+                                        ("2026-03-01", None), ("P.O.", None), ("SUP-19", None), ("3M Company", "3M Company")])
 def test_a_name_is_not_an_address_or_a_date(text, name):
     got = _parse("name", text, "vendor", False)
     assert (str(got[0].value) if got else None) == name
@@ -278,6 +278,15 @@ MORE_CASES = [
     # an ERP timestamp's date
     ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-302", "days": 3}, ["po_PO-8812.txt", "erp_gr_GR-302.json"], S),
     ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-302", "days": 2}, ["po_PO-8812.txt", "erp_gr_GR-302.json"], X),
+    # a deeply nested vendor bill: values wrapped as {"value": ...}, the line key in a "meta" sub-object, a supplier
+    # reference code that is no name
+    ("invoice_total", {"invoice_id": "VB-2201", "amount": 972.00}, ["erp_vendor_bill_deep.json"], S),
+    ("invoice_total", {"invoice_id": "VB-2201", "amount": 900.00}, ["erp_vendor_bill_deep.json"], X),
+    ("billed_quantity", {"invoice_id": "VB-2201", "line": "1", "quantity": 3}, ["erp_vendor_bill_deep.json"], S),
+    ("billed_unit_price", {"invoice_id": "VB-2201", "line": "FRT-3", "unit_price": 300}, ["erp_vendor_bill_deep.json"], S),
+    ("payment_due_date", {"invoice_id": "VB-2201", "date": "2026-07-31"}, ["erp_vendor_bill_deep.json"], X),
+    ("vendor_name", {"document_id": "VB-2201", "vendor": "SUP-19"}, ["erp_vendor_bill_deep.json"], X),
+    ("vendor_name", {"document_id": "VB-2201", "vendor": "Juniper Freight Partners LLC"}, ["erp_vendor_bill_deep.json"], S),
     # prose price tiers per bag, PascalCase ERP keys ("PONumber", "NeedByDate"), "authorized" for approved;
     # a credit per business day, a cap stated as fees paid and a term stated as a duration abstain
  ("ordered_quantity", {"po_id": P6, "line": "1", "quantity": 12000}, [PO6], S),

@@ -374,8 +374,8 @@ def _parse(kind: str, text: str, label: str, leaf: bool) -> list[_Val]:
         if kind == "name":  # "Acme Supply Co., PO Box 99, Springfield": the name, not the address
             m = re.match(r"(.+?)(?:,\s+(?!(?:inc|ltd|llc|llp|co|corp|plc|gmbh)\b)|\s+-\s+|\s*\()", s, re.I)
             s = m.group(1).strip() if m else s
-        if not s or (kind == "name" and (not re.search(r"[^\W\d_]{2}", s) or _ADDRESS.match(s))):
-            return []  # a name has letters ("2026-03-01" under a "from" key is a date) and is not an address
+        if not s or (kind == "name" and (not re.search(r"[^\W\d_]{2}", s) or _ADDRESS.match(s) or _CODE.fullmatch(s))):
+            return []  # a name has letters ("2026-03-01" under a "from" key is a date) and is no address or code ("SUP-19")
         off = (1 if leaf else 0) + inner.index(s)
         return [_Val(Name(s) if kind == "name" else s, off, off + len(s))]
     if kind == "bool":
@@ -415,6 +415,7 @@ def _parse(kind: str, text: str, label: str, leaf: bool) -> list[_Val]:
 _DISCOUNT_BEFORE = re.compile(r"(?:\d(?:\.\d+)?\s*%|\d\s*/)\s*(?:discount\s+)?(?:if paid within\s+|within\s+)?$", re.I)
 
 
+_CODE = re.compile(r"[A-Za-z]{1,6}[-_/ ]?\d{2,}")
 _ADDRESS = re.compile(r"(?:P\.?\s*O\.?\s*Box\b|\d+\s+(?:[A-Z][\w.]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Drive|Dr|Boulevard|Blvd|Lane|Ln|Way|Suite)\b)", re.I)
 # terms not counted from the invoice date: from month end ("Net 30 EOM", "30 days prox") or from an
 # event whose date the invoice does not give ("30 days after receipt of the goods")
