@@ -287,6 +287,15 @@ MORE_CASES = [
     ("payment_due_date", {"invoice_id": "VB-2201", "date": "2026-07-31"}, ["erp_vendor_bill_deep.json"], X),
     ("vendor_name", {"document_id": "VB-2201", "vendor": "SUP-19"}, ["erp_vendor_bill_deep.json"], X),
     ("vendor_name", {"document_id": "VB-2201", "vendor": "Juniper Freight Partners LLC"}, ["erp_vendor_bill_deep.json"], S),
+    # one text record holding a PO and a goods receipt: each heading starts its own document; a field line
+    # ("INVOICE NUMBER   KPG-INV-5512") starts none
+    ("ordered_quantity", {"po_id": "PO-4471", "line": "1", "quantity": 200}, ["portal_export_4471.txt"], S),
+    ("ordered_quantity", {"po_id": "PO-4471", "line": "1", "quantity": 180}, ["portal_export_4471.txt"], X),
+    ("received_quantity", {"receipt_id": "GR-9120", "line": "1", "quantity": 180}, ["portal_export_4471.txt"], S),
+    ("received_quantity", {"receipt_id": "GR-9120", "line": "PAP-A4", "quantity": 200}, ["portal_export_4471.txt"], X),
+    ("received_quantity", {"receipt_id": "GR-9999", "line": "1", "quantity": 180}, ["portal_export_4471.txt"], U),
+    ("days_late", {"po_id": "PO-4471", "receipt_id": "GR-9120", "days": 3}, ["portal_export_4471.txt"], S),
+    ("vendor_name", {"document_id": "GR-9120", "vendor": "Granite Office Supply"}, ["portal_export_4471.txt"], U),
     # prose price tiers per bag, PascalCase ERP keys ("PONumber", "NeedByDate"), "authorized" for approved;
     # a credit per business day, a cap stated as fees paid and a term stated as a duration abstain
  ("ordered_quantity", {"po_id": P6, "line": "1", "quantity": 12000}, [PO6], S),

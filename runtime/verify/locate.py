@@ -162,8 +162,12 @@ class Region:
     view: EvidenceView
     prefix: str | None  # JSON object path, or None for the whole record
     name: str  # for messages
+    span: tuple[int, int] | None = None  # a section of a text record that holds several documents
 
     def items(self) -> list[Item]:
+        if self.span is not None:
+            a, b = self.span
+            return [it for it in self.view.items if a <= it.start < b]
         if self.prefix is None:
             return self.view.items
         p = self.prefix
@@ -202,6 +206,11 @@ def regions(views: list[EvidenceView], scope_name: str | None, id_value: Any, sc
         if v.is_json:
             out.extend(_json_regions(v, scope_name, scope, want, scopes))
             continue
+        if want is not None and (sections := _sections(v, scopes)):
+            # a text record holding several documents: only the section that starts "GOODS RECEIPT GR-9120" is that receipt
+            out.extend(Region(v, None, f"{scope_name} {id_value} ({v.record_id} section {line!r})", (a, b))
+                       for a, b, kinds, line in sections if scope_name in kinds and _token_in(want, line))
+            continue
         types = _doc_types(v, scopes)
         if types and scope_name not in types:
             continue
@@ -217,6 +226,31 @@ def regions(views: list[EvidenceView], scope_name: str | None, id_value: Any, sc
         if own or titled:
             out.append(Region(v, None, f"{scope_name} {id_value} ({v.record_id})"))
     return out
+
+
+def _sections(view: EvidenceView, scopes: dict[str, ScopeSpec]) -> list[tuple[int, int, set[str], str]]:
+    """The documents a text record holds, when it holds two or more of different kinds: each starts at a
+    short line that begins with a document kind and carries an identifier ("PURCHASE ORDER PO-4471",
+    "Goods receipt GR-9120 (against PO-4471)") and runs to the next such line. [] for an ordinary document."""
+    starts = []
+    for it in view.items:
+        line = it.text.strip()
+        if it.kind != "sentence" or "\n" in line or "  " in line or len(line.split()) > 10 or line.endswith((".", ";", ",")) or ":" in line:
+            continue  # a field ("INVOICE NUMBER   KPG-1", "PO: PO-1") or a sentence, not a document's heading
+        words = line.split()
+        for n, sc in scopes.items():
+            for w in sc.type_words:
+                k = len(w.split())
+                if tokens(" ".join(words[:k])) == tokens(w) and len(words) > k and _is_id_like(words[k]):
+                    starts.append((it.start, n, line))  # the kind, then at once the id: "PURCHASE ORDER PO-4471"
+    merged: dict[int, tuple[int, set[str], str]] = {}
+    for a, n, line in starts:
+        merged.setdefault(a, (a, set(), line))[1].add(n)
+    starts = list(merged.values())
+    if len({frozenset(k) for _, k, _ in starts}) < 2:
+        return []
+    ends = [a for a, _, _ in starts[1:]] + [2**62]
+    return [(a, b, kinds, line) for (a, kinds, line), b in zip(starts, ends)]
 
 
 def _token_in(key: str, text: str) -> bool:
