@@ -296,6 +296,9 @@ MORE_CASES = [
     ("received_quantity", {"receipt_id": "GR-9999", "line": "1", "quantity": 180}, ["portal_export_4471.txt"], U),
     ("days_late", {"po_id": "PO-4471", "receipt_id": "GR-9120", "days": 3}, ["portal_export_4471.txt"], S),
     ("vendor_name", {"document_id": "GR-9120", "vendor": "Granite Office Supply"}, ["portal_export_4471.txt"], U),
+    # an e-mail that names an invoice and its total is not the invoice
+    ("invoice_total", {"invoice_id": "GOS-5521", "amount": 4800.00}, ["email_granite.txt"], U),
+    ("ordered_quantity", {"po_id": "PO-4471", "line": "1", "quantity": 180}, ["email_granite.txt"], U),
     # prose price tiers per bag, PascalCase ERP keys ("PONumber", "NeedByDate"), "authorized" for approved;
     # a credit per business day, a cap stated as fees paid and a term stated as a duration abstain
  ("ordered_quantity", {"po_id": P6, "line": "1", "quantity": 12000}, [PO6], S),

@@ -206,6 +206,8 @@ def regions(views: list[EvidenceView], scope_name: str | None, id_value: Any, sc
         if v.is_json:
             out.extend(_json_regions(v, scope_name, scope, want, scopes))
             continue
+        if _is_message(v):
+            continue  # an e-mail about an invoice is not the invoice: what it says is the sender's account of it
         if want is not None and (sections := _sections(v, scopes)):
             # a text record holding several documents: only the section that starts "GOODS RECEIPT GR-9120" is that receipt
             out.extend(Region(v, None, f"{scope_name} {id_value} ({v.record_id} section {line!r})", (a, b))
@@ -228,6 +230,15 @@ def regions(views: list[EvidenceView], scope_name: str | None, id_value: Any, sc
     return out
 
 
+_MAIL_HEADER = re.compile(r"^(from|to|cc|subject|sent|date)\s*:", re.I)
+
+
+def _is_message(view: EvidenceView) -> bool:
+    """A record that opens with e-mail headers (From: and To: or Subject:)."""
+    heads = {m[1].lower() for it in view.items if it.kind == "header" and (m := _MAIL_HEADER.match(it.text))}
+    return "from" in heads and bool(heads & {"to", "subject"})
+
+
 def _sections(view: EvidenceView, scopes: dict[str, ScopeSpec]) -> list[tuple[int, int, set[str], str]]:
     """The documents a text record holds, when it holds two or more of different kinds: each starts at a
     short line that begins with a document kind and carries an identifier ("PURCHASE ORDER PO-4471",
@@ -241,7 +252,8 @@ def _sections(view: EvidenceView, scopes: dict[str, ScopeSpec]) -> list[tuple[in
         for n, sc in scopes.items():
             for w in sc.type_words:
                 k = len(w.split())
-                if tokens(" ".join(words[:k])) == tokens(w) and len(words) > k and _is_id_like(words[k]):
+                # in capitals, as a heading is written ("Invoice PP-1043 attached" in an e-mail starts nothing)
+                if tokens(" ".join(words[:k])) == tokens(w) and " ".join(words[:k]).isupper() and len(words) > k and _is_id_like(words[k]):
                     starts.append((it.start, n, line))  # the kind, then at once the id: "PURCHASE ORDER PO-4471"
     merged: dict[int, tuple[int, set[str], str]] = {}
     for a, n, line in starts:
