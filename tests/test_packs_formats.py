@@ -296,6 +296,10 @@ MORE_CASES = [
     ("received_quantity", {"receipt_id": "GR-9999", "line": "1", "quantity": 180}, ["portal_export_4471.txt"], U),
     ("days_late", {"po_id": "PO-4471", "receipt_id": "GR-9120", "days": 3}, ["portal_export_4471.txt"], S),
     ("vendor_name", {"document_id": "GR-9120", "vendor": "Granite Office Supply"}, ["portal_export_4471.txt"], U),
+    # rows holding several kinds' ids: the row that quotes a PO number is the invoice (or receipt), never the PO
+    ("invoice_total", {"invoice_id": "SIL-300", "amount": 880.00}, ["erp_ap_rows.json"], S),
+    ("received_quantity", {"receipt_id": "GR-7700", "line": "PO-7100", "quantity": 38}, ["erp_ap_rows.json"], S),
+    ("ordered_quantity", {"po_id": "PO-7100", "line": "PO-7100", "quantity": 40}, ["erp_ap_rows.json"], U),
     # an e-mail that names an invoice and its total is not the invoice
     ("invoice_total", {"invoice_id": "GOS-5521", "amount": 4800.00}, ["email_granite.txt"], U),
     ("ordered_quantity", {"po_id": "PO-4471", "line": "1", "quantity": 180}, ["email_granite.txt"], U),

@@ -290,16 +290,21 @@ def _json_regions(v: EvidenceView, scope_name: str, scope: ScopeSpec, want: str 
             named = _typed_above(obj, by_parent, scope_name, scopes)  # {"docType": "GR", "header": {"number": ...}}
         ids = [l for l in leaves if any(label_score(l.label, s.id_labels, []) > 0 for s in scopes.values())]
         mine = [l for l in leaves if _is_id_label(l.label, scope, named)]
-        others = [
+        others = [  # other kinds whose own id this object holds (a kind that also claims this one's id is a catch-all, not another)
             n for n, s in scopes.items()
             if n != scope_name and any(label_score(l.label, s.id_labels, []) > 0 and label_score(l.label, scope.id_labels, []) == 0 for l in leaves)
+            and not any(label_score(l.label, s.id_labels, []) > 0 for l in mine)
         ]
+        # an object holding the ids of several kinds is the one that quotes the others (an invoice row with
+        # its PO number is the invoice); where the pack does not say, the kind whose id comes first
+        quoted = set(others) <= set(scope.cites)
+        quoting = any(scope_name in scopes[o].cites for o in others)
+        own_first = bool(ids) and ids[0] in mine and not quoting
         if want is None:
-            ok = named or (mine and not others) or (mine and ids and ids[0] in mine)
+            ok = named or (mine and not others) or (bool(mine) and (quoted or own_first))
         else:
             hit = [l for l in mine if key_of(_leaf_value(l)) == want]
-            # an object holding the id of another document kind first is that document, citing this one
-            ok = bool(hit) and (named or not others or ids[0] in mine)
+            ok = bool(hit) and (named or not others or quoted or own_first)
         if ok and obj.endswith("]") and want is not None and any(l.label != (_path_keys(l.path) or [""])[-1] for l in hit):
             # {"fields": [{"name": "InvoiceNumber", "value": "INV-9"}, ...]}: the pair's owner is the object holding the list
             obj = parent_path(parent_path(obj)) or "$"

@@ -36,6 +36,7 @@ class ScopeSpec(_Model):
 
     type_words: list[str] = Field(min_length=1)  # title words / JSON keys that say "this is one"
     id_labels: list[str] = []  # field labels that carry the document's own id ("invoice number")
+    cites: list[str] = []  # kinds whose ids a document of this kind quotes (an invoice quotes its PO): an object holding both is this kind
 
 
 class RowSpec(_Model):
@@ -165,6 +166,10 @@ class PackSpec(_Model):
 
     @model_validator(mode="after")
     def _scopes_resolve(self) -> "PackSpec":
+        for name, sc in self.scopes.items():
+            for j, c in enumerate(sc.cites):
+                if c not in self.scopes:
+                    raise ValueError(f"scopes.{name}.cites[{j}]: unknown scope {c!r}; known: {', '.join(sorted(self.scopes))}")
         seen: set[str] = set()
         for i, p in enumerate(self.predicates):
             if p.name in seen:
