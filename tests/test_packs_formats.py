@@ -222,6 +222,10 @@ def test_a_flag_slot_needs_its_wording():
     bad["predicates"][0]["slots"]["f"] = {"kind": "name", "letterhead": True, "letterhead_of": ["invoic"]}
     with pytest.raises(PackSpecError, match=r"predicates\[0\]\.slots\.f\.letterhead_of\[0\]: unknown scope 'invoic'"):
         parse_pack_spec(bad)
+    bad["predicates"][0]["slots"]["f"] = {"kind": "name", "labels": ["vendor"]}
+    bad["scopes"] = {"invoice": {"type_words": ["invoice"], "cites": ["purchase_order"]}}
+    with pytest.raises(PackSpecError, match=r"scopes\.invoice\.cites\[0\]: unknown scope 'purchase_order'"):
+        parse_pack_spec(bad)
 
 
 def test_wrapped_lines_join_into_one_sentence_but_list_items_and_fields_do_not():
