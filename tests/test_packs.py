@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from warrant.runtime.verify.verifier import Verifier
+from tests.corpus import judged, verify_folder
 
 DATA = Path(__file__).parent / "data" / "ap_pack"
 RUN = "run_ap"
@@ -106,35 +106,18 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def verdicts(tmp_path_factory):
-    from warrant.ledger import Ledger
-
-    led = Ledger.open(str(tmp_path_factory.mktemp("ap") / "ledger"))
-    ids = {}
-    for f in sorted(DATA.iterdir()):
-        media = "application/json" if f.suffix == ".json" else "text/plain; charset=utf-8"
-        ids[f.name] = led.append(RUN, f.read_bytes(), media_type=media, source={"document": f.name})
-    claims = [
-        {"id": f"c{i}", "type": "Assertion", "text": f"{pred} {args}",
-         "propositions": [{"id": f"p{i}", "pred": pred, "args": args, "ledger_ids": [ids[c] for c in cites]}]}
-        for i, (pred, args, cites, _) in enumerate(CASES)
-    ]
-    v = Verifier(led, None).verify({"run_id": RUN, "from_agent": "analyst", "claims": claims})
-    out = {c.claim_id: c.propositions[0] for c in v.claims}
+    led, ids, out = verify_folder(tmp_path_factory.mktemp("ap") / "ledger", DATA, RUN, CASES)
     yield led, ids, out
     led.close()
 
 
 @pytest.mark.parametrize("i", range(len(CASES)), ids=[f"{c[0]}-{c[3]}-{n}" for n, c in enumerate(CASES)])
 def test_each_predicate_supported_contradicted_unsupported(verdicts, i):
-    led, ids, out = verdicts
     pred, args, cites, expected = CASES[i]
-    p = out[f"c{i}"]
+    p = judged(verdicts, CASES, i, RUN)  # every span is the cited record's exact bytes
     assert (p.status, p.checker) == (expected, f"predicate:{pred}"), p.reason
     if expected in (S, X):
         assert p.spans, "a decided typed verdict lists the spans of the values it used"
-        for s in p.spans:  # every value is the record's exact bytes
-            assert s.ledger_id in {ids[c] for c in cites}
-            assert led.get(RUN, s.ledger_id).data[s.start:s.end].decode() == s.text
     else:
         assert "do not hold" in p.reason or "only one invoice" in p.reason or "cite" in p.reason, p.reason
         assert p.missing_evidence is not None

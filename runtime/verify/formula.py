@@ -29,6 +29,18 @@ class Missing(FormulaError):
         self.name = name
 
 
+class Unsettled(FormulaError):
+    """A value the cited records give two different ways: no formula may use it, not even to skip it
+    (coalesce/opt/min fall back past a value that is absent, never past one that is ambiguous)."""
+
+    def __init__(self, name: str):
+        super().__init__(f"{name} is stated more than one way in the cited records")
+        self.name = name
+
+
+UNSETTLED = object()  # the environment's value of an ambiguous slot
+
+
 def _num(x: Any, what: str = "value") -> Decimal:
     if x is None:
         raise Missing(what)
@@ -219,6 +231,8 @@ class Formula:
                 return node.id == "true"
             if node.id not in env:
                 raise Missing(node.id)
+            if env[node.id] is UNSETTLED:
+                raise Unsettled(node.id)
             return env[node.id]
         if isinstance(node, ast.BinOp):
             a, b = self._eval(node.left, env), self._eval(node.right, env)

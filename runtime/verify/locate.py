@@ -32,7 +32,7 @@ _ABBREV = {
     "dt": "date", "pct": "percent", "%": "percent", "uom": "unit", "ext": "extended", "ea": "each", "id": "number",
     "ref": "reference", "sub": "sub", "excl": "excluding", "incl": "including", "min": "minimum", "max": "maximum",
 }
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")  # "unitPrice", "PONumber" -> "PO Number"
 _TOKEN = re.compile(r"[a-z0-9]+|[#%]")
 
 
@@ -162,8 +162,12 @@ class Region:
     view: EvidenceView
     prefix: str | None  # JSON object path, or None for the whole record
     name: str  # for messages
+    span: tuple[int, int] | None = None  # a section of a text record that holds several documents
 
     def items(self) -> list[Item]:
+        if self.span is not None:
+            a, b = self.span
+            return [it for it in self.view.items if a <= it.start < b]
         if self.prefix is None:
             return self.view.items
         p = self.prefix
@@ -173,8 +177,9 @@ class Region:
 def _doc_types(view: EvidenceView, scopes: dict[str, ScopeSpec]) -> set[str]:
     """The scope kinds a text document is, from its first title-like line naming one."""
     for it in view.items:
-        # a title is a short line, not a key-value line or a sentence of a letter
-        if it.kind != "header" or ":" in it.text or len(it.text.split()) > 12 or it.text.endswith("."):
+        # a title is a short line, not a key-value line or a sentence of a letter (an upper-case
+        # title may hold a colon: "FINANCE POLICY FIN-07: ACCOUNTS PAYABLE APPROVAL")
+        if it.kind != "header" or (":" in it.text and not it.text.isupper()) or len(it.text.split()) > 12 or it.text.endswith("."):
             continue
         toks = tokens(it.text)
         kinds = {name for name, s in scopes.items() if _has_words(toks, s.type_words)}
@@ -201,6 +206,13 @@ def regions(views: list[EvidenceView], scope_name: str | None, id_value: Any, sc
         if v.is_json:
             out.extend(_json_regions(v, scope_name, scope, want, scopes))
             continue
+        if _is_message(v):
+            continue  # an e-mail about an invoice is not the invoice: what it says is the sender's account of it
+        if want is not None and (sections := _sections(v, scopes)):
+            # a text record holding several documents: only the section that starts "GOODS RECEIPT GR-9120" is that receipt
+            out.extend(Region(v, None, f"{scope_name} {id_value} ({v.record_id} section {line!r})", (a, b))
+                       for a, b, kinds, line in sections if scope_name in kinds and _token_in(want, line))
+            continue
         types = _doc_types(v, scopes)
         if types and scope_name not in types:
             continue
@@ -218,11 +230,47 @@ def regions(views: list[EvidenceView], scope_name: str | None, id_value: Any, sc
     return out
 
 
+_MAIL_HEADER = re.compile(r"^(from|to|cc|subject|sent|date)\s*:", re.I)
+
+
+def _is_message(view: EvidenceView) -> bool:
+    """A record that opens with e-mail headers (From: and To: or Subject:)."""
+    heads = {m[1].lower() for it in view.items if it.kind == "header" and (m := _MAIL_HEADER.match(it.text))}
+    return "from" in heads and bool(heads & {"to", "subject"})
+
+
+def _sections(view: EvidenceView, scopes: dict[str, ScopeSpec]) -> list[tuple[int, int, set[str], str]]:
+    """The documents a text record holds, when it holds two or more of different kinds: each starts at a
+    short line that begins with a document kind and carries an identifier ("PURCHASE ORDER PO-4471",
+    "Goods receipt GR-9120 (against PO-4471)") and runs to the next such line. [] for an ordinary document."""
+    starts = []
+    for it in view.items:
+        line = it.text.strip()
+        if it.kind != "sentence" or "\n" in line or "  " in line or len(line.split()) > 10 or line.endswith((".", ";", ",")) or ":" in line:
+            continue  # a field ("INVOICE NUMBER   KPG-1", "PO: PO-1") or a sentence, not a document's heading
+        words = line.split()
+        for n, sc in scopes.items():
+            for w in sc.type_words:
+                k = len(w.split())
+                # in capitals, as a heading is written ("Invoice PP-1043 attached" in an e-mail starts nothing)
+                if tokens(" ".join(words[:k])) == tokens(w) and " ".join(words[:k]).isupper() and len(words) > k and _is_id_like(words[k]):
+                    starts.append((it.start, n, line))  # the kind, then at once the id: "PURCHASE ORDER PO-4471"
+    merged: dict[int, tuple[int, set[str], str]] = {}
+    for a, n, line in starts:
+        merged.setdefault(a, (a, set(), line))[1].add(n)
+    starts = list(merged.values())
+    if len({frozenset(k) for _, k, _ in starts}) < 2:
+        return []
+    ends = [a for a, _, _ in starts[1:]] + [2**62]
+    return [(a, b, kinds, line) for (a, kinds, line), b in zip(starts, ends)]
+
+
 def _token_in(key: str, text: str) -> bool:
     return any(key_of(t) == key for t in re.findall(r"[A-Za-z0-9][\w./-]*[A-Za-z0-9]|\w", text))
 
 
-_CONTAINER_KEYS = {("header",), ("head",), ("meta",), ("metadata",), ("info",), ("detail",), ("attribute",), ("identification",), ("reference",), ("document",), ("summary",)}
+_ECHO_KEYS = {("query",), ("request",), ("param",), ("parameter",), ("filter",), ("criteria",), ("search",)}
+_CONTAINER_KEYS = {("ref",), ("id",), ("ids",), ("header",), ("head",), ("meta",), ("metadata",), ("info",), ("detail",), ("attribute",), ("identification",), ("reference",), ("document",), ("summary",)}
 
 
 def _json_regions(v: EvidenceView, scope_name: str, scope: ScopeSpec, want: str | None, scopes: dict[str, ScopeSpec]) -> list[Region]:
@@ -233,28 +281,80 @@ def _json_regions(v: EvidenceView, scope_name: str, scope: ScopeSpec, want: str 
     for obj, leaves in by_parent.items():
         if obj.endswith("]") and leaves and all(parent_path(l.path) == obj and l.path.endswith("]") for l in leaves):
             continue  # an array of scalars, not an object
+        if any(tokens(k) in _ECHO_KEYS for k in _path_keys(obj)):
+            continue  # the tool's echo of its request ({"query": {"vendorInvoiceNo": ...}}) is no document
         path_toks = tokens(" ".join(_path_keys(obj)))
-        type_leaf = " ".join(str(l.text) for l in leaves if tokens(l.label) in (("type",), ("document", "type"), ("doc", "type"), ("kind",)))
+        type_leaf = " ".join(str(l.text) for l in leaves if _is_type_key(l.label))
         named = _has_words(path_toks, scope.type_words) or _has_words(tokens(type_leaf), scope.type_words)
+        if not named and _path_keys(obj) and not obj.endswith("]") and tokens(_path_keys(obj)[-1]) in _CONTAINER_KEYS:
+            named = _typed_above(obj, by_parent, scope_name, scopes)  # {"docType": "GR", "header": {"number": ...}}
         ids = [l for l in leaves if any(label_score(l.label, s.id_labels, []) > 0 for s in scopes.values())]
         mine = [l for l in leaves if _is_id_label(l.label, scope, named)]
-        others = [
+        others = [  # other kinds whose own id this object holds (a kind that also claims this one's id is a catch-all, not another)
             n for n, s in scopes.items()
             if n != scope_name and any(label_score(l.label, s.id_labels, []) > 0 and label_score(l.label, scope.id_labels, []) == 0 for l in leaves)
+            and not any(label_score(l.label, s.id_labels, []) > 0 for l in mine)
         ]
+        # an object holding the ids of several kinds is the one that quotes the others (an invoice row with
+        # its PO number is the invoice); where the pack does not say, the kind whose id comes first
+        quoted = set(others) <= set(scope.cites)
+        quoting = any(scope_name in scopes[o].cites for o in others)
+        own_first = bool(ids) and ids[0] in mine and not quoting
         if want is None:
-            ok = named or (mine and not others) or (mine and ids and ids[0] in mine)
+            ok = named or (mine and not others) or (bool(mine) and (quoted or own_first))
         else:
             hit = [l for l in mine if key_of(_leaf_value(l)) == want]
-            # an object holding the id of another document kind first is that document, citing this one
-            ok = bool(hit) and (named or not others or ids[0] in mine)
-        if ok and _path_keys(obj) and tokens(_path_keys(obj)[-1]) in _CONTAINER_KEYS:
-            obj = parent_path(obj)  # {"invoice": {"header": {"invoice_no": ...}, "lines": [...]}}: the id's header names its parent
+            ok = bool(hit) and (named or not others or quoted or own_first)
+        if ok and obj.endswith("]") and want is not None and any(l.label != (_path_keys(l.path) or [""])[-1] for l in hit):
+            # {"fields": [{"name": "InvoiceNumber", "value": "INV-9"}, ...]}: the pair's owner is the object holding the list
+            obj = parent_path(parent_path(obj)) or "$"
+        if ok and not obj.endswith("]") and _path_keys(obj) and (
+            tokens(_path_keys(obj)[-1]) in _CONTAINER_KEYS or _typed_above(obj, by_parent, scope_name, scopes)
+        ):
+            # {"invoice": {"header": {"invoice_no": ...}, "lines": [...]}}: the id's header names its parent,
+            # unless the parent says it is another kind of document ({"docType": "GoodsReceipt", "reference": {"poNumber": ...}})
+            parent = parent_path(obj)
+            if _typed_as_other(by_parent.get(parent, []), scope_name, scopes):
+                continue
+            obj = parent
         if ok and obj not in seen:
             seen.add(obj)
             out.append(Region(v, obj or "$", f"{scope_name} {want or ''} ({v.record_id} {obj or '$'})".replace("  ", " ")))
     # nested matches: keep the innermost only when an outer one merely contains it
     return [r for r in out if not any(o is not r and o.prefix.startswith(r.prefix) and o.prefix != r.prefix for o in out)] if want else out
+
+
+def _type_kinds(leaves: list[Item], scopes: dict[str, ScopeSpec]) -> set[str] | None:
+    """The scope kinds an object's type field ("type": "INVOICE", "docType": "GoodsReceipt") names; None without one."""
+    type_leaf = " ".join(str(l.text) for l in leaves if _is_type_key(l.label))
+    kinds = {n for n, s in scopes.items() if _has_words(tokens(type_leaf), s.type_words)} if type_leaf else set()
+    return kinds or None  # "paymentType": "ACH" names no document kind
+
+
+def _is_type_key(label: str) -> bool:
+    """"type", "docType", "recordType", "document_type", "kind": a field saying what the object is."""
+    t = tokens(label)
+    return t in (("kind",), ("type",)) or (len(t) == 2 and t[1] == "type" and t[0] in ("doc", "document", "record", "object", "entry", "transaction", "txn"))
+
+
+def _typed_as_other(leaves: list[Item], scope_name: str, scopes: dict[str, ScopeSpec]) -> bool:
+    """An object whose type field names another document kind, and not this one."""
+    kinds = _type_kinds(leaves, scopes)
+    return bool(kinds) and scope_name not in kinds
+
+
+def _typed_above(obj: str, by_parent: dict[str, list[Item]], scope_name: str, scopes: dict[str, ScopeSpec]) -> bool:
+    """An enclosing object, up to the array element it sits in, whose type field names this document
+    kind ({"type": "INVOICE", "vendorInvoice": {"number": ...}}, {"doc_type": "INV", "document": {"refs": {...}}})."""
+    p = parent_path(obj)
+    while p:
+        kinds = _type_kinds(by_parent.get(p, []), scopes)
+        if kinds is not None:
+            return scope_name in kinds
+        if p.endswith("]"):
+            return False
+        p = parent_path(p)
+    return False
 
 
 def _leaf_value(it: Item) -> str:
@@ -304,11 +404,20 @@ def _parse(kind: str, text: str, label: str, leaf: bool) -> list[_Val]:
                 d = Decimal(raw)
             except InvalidOperation:
                 return []
+            if kind == "business_days":
+                return [_Val(d, 0, len(raw), unit="business_day")] if "business" in tokens(label) else []
+            if kind == "days" and not {"day", "term"} & set(tokens(label)):
+                return []  # {"totals": {"net": 13782.0}} is no payment term: a bare number is days only under a days/terms key
             if kind in ("amount", "number", "percent", "days"):
                 return [_Val(d, 0, len(raw), unit="day" if kind == "days" else None)]
             if kind in ("id", "text", "name"):
                 return [_Val(Name(raw) if kind == "name" else raw, 0, len(raw))]
             return []
+        if kind == "date" and (m := re.match(r'"(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}', raw)):
+            try:  # an ERP timestamp "2026-04-17T08:25:00-07:00": its date as printed (the local date)
+                return [_Val(dt.date.fromisoformat(m[1]), 1, 11)]
+            except ValueError:
+                return []
         text = raw  # keep the quotes: offsets stay inside the literal
     if kind in ("text", "name", "id"):
         inner = text[1:-1] if leaf else text
@@ -316,8 +425,8 @@ def _parse(kind: str, text: str, label: str, leaf: bool) -> list[_Val]:
         if kind == "name":  # "Acme Supply Co., PO Box 99, Springfield": the name, not the address
             m = re.match(r"(.+?)(?:,\s+(?!(?:inc|ltd|llc|llp|co|corp|plc|gmbh)\b)|\s+-\s+|\s*\()", s, re.I)
             s = m.group(1).strip() if m else s
-        if not s:
-            return []
+        if not s or (kind == "name" and (not re.search(r"[^\W\d_]{2}", s) or _ADDRESS.match(s) or _CODE.fullmatch(s))):
+            return []  # a name has letters ("2026-03-01" under a "from" key is a date) and is no address or code ("SUP-19")
         off = (1 if leaf else 0) + inner.index(s)
         return [_Val(Name(s) if kind == "name" else s, off, off + len(s))]
     if kind == "bool":
@@ -336,12 +445,35 @@ def _parse(kind: str, text: str, label: str, leaf: bool) -> list[_Val]:
             out.append(v)
         elif kind == "percent" and (q.kind == "percent" or (q.kind == "number" and {"percent", "%"} & set(tokens(label)))):
             out.append(v)
-        elif kind == "days" and q.kind == "duration" and q.unit == "day":
-            out.append(v)  # calendar days only: 30 business days or 1 month is not 30 days
+        elif kind in ("days", "business_days") and q.kind == "duration" and q.unit == ("day" if kind == "days" else "business_day"):
+            # calendar days only for "days": 30 business days or 1 month is not 30 days; and terms counted
+            # from the end of the month ("Net 30 EOM", "30 days prox") are not days from the invoice date
+            if _MONTH_END.match(text[q.end:q.end + 60]):
+                v.value = None  # stated, but not as days from the invoice date: the terms are unsettled, not absent
+            out.append(v)
         elif kind == "days" and q.kind == "number" and "day" in tokens(label):
             v.unit = "day"
             out.append(v)
+    if kind in ("days", "business_days") and len(out) > 1:
+        # "2% 10 days, Net 30 days": the days after a discount rate are the discount period, the
+        # net days are the terms; several periods that nothing tells apart are no terms at all
+        out = [v for v in out if not _DISCOUNT_BEFORE.search(text[max(0, v.a - 12):v.a])]
+        net = [v for v in out if re.search(r"\bnet\s*$", text[max(0, v.a - 6):v.a], re.I)]
+        out = net if len(net) == 1 else out if len(out) == 1 else []
     return out
+
+
+_DISCOUNT_BEFORE = re.compile(r"(?:\d(?:\.\d+)?\s*%|\d\s*/)\s*(?:discount\s+)?(?:if paid within\s+|within\s+)?$", re.I)
+
+
+_CODE = re.compile(r"[A-Za-z]{1,6}[-_/ ]?\d{2,}")
+_ADDRESS = re.compile(r"(?:P\.?\s*O\.?\s*Box\b|\d+\s+(?:[A-Z][\w.]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Drive|Dr|Boulevard|Blvd|Lane|Ln|Way|Suite)\b)", re.I)
+# terms not counted from the invoice date: from month end ("Net 30 EOM", "30 days prox") or from an
+# event whose date the invoice does not give ("30 days after receipt of the goods")
+_MONTH_END = re.compile(
+    r"^\s*(?:(?:calendar\s+)?days?\s*)?(?:net\s*)?(?:\(?\s*(?:EOM|E\.O\.M\.?|MFI|prox\.?|proximo)\b"
+    r"|(?:from|after|following)\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:invoice\s+)?month"
+    r"|(?:from|after|following|of)\s+(?:the\s+)?(?:date\s+of\s+)?(?:receipt|delivery|acceptance|arrival|shipment|installation))", re.I)
 
 
 # -- tiers ----------------------------------------------------------------------------------------
@@ -349,7 +481,7 @@ def _parse(kind: str, text: str, label: str, leaf: bool) -> list[_Val]:
 _N = r"(\d[\d,]*)"
 _RANGES = [
     (re.compile(rf"{_N}\s*(?:-|–|—|to|through|thru)\s*{_N}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
-    (re.compile(rf"{_N}\s*(?:units?\s+|pcs\s+|pieces\s+|items\s+|cases\s+)?(?:\+|or more\b|and (?:above|over|up)\b|or above\b|plus\b)", re.I), lambda m: (_d(m[1]), True, None, True)),
+    (re.compile(rf"{_N}\s*(?:[a-z]+\s+)?(?:\+|or more\b|and (?:above|over|up)\b|or above\b|plus\b)", re.I), lambda m: (_d(m[1]), True, None, True)),
     (re.compile(rf"(?:over|above|more than|greater than|>)\s*{_N}", re.I), lambda m: (_d(m[1]), False, None, True)),
     (re.compile(rf"(?:>=|≥|at least|minimum of|min\.?|from)\s*{_N}", re.I), lambda m: (_d(m[1]), True, None, True)),
     (re.compile(rf"(?:up to|<=|≤|no more than|maximum of|max\.?)\s*{_N}", re.I), lambda m: (None, True, _d(m[1]), True)),
@@ -383,7 +515,17 @@ _MIN_LABELS = ["minimum quantity", "minimum", "from", "quantity from", "lower"]
 _MAX_LABELS = ["maximum quantity", "maximum", "to", "quantity to", "upper", "up to"]
 
 
+_PRICE_WORDS = {"price", "unit", "rate", "cost", "amount", "usd", "eur", "gbp", "per", "each"}
+_QTY_WORDS = {"quantity", "volume", "unit", "minimum", "maximum", "from", "to"}  # not "band"/"tier": they name the tier
+
+
 def _tier_of_row(cells: list[Item], value_item: Item) -> tuple | None:
+    # "Tier 2 qty | Tier 2 price": a row of several tiers pairs each price with the range whose label it shares
+    own = set(tokens(value_item.label)) - _PRICE_WORDS
+    if own:
+        for c in cells:
+            if c is not value_item and set(tokens(c.label)) - _QTY_WORDS == own and (r := parse_range(c.text.strip('"'))):
+                return r
     lo = hi = None
     for c in cells:
         if c is value_item:
@@ -428,7 +570,9 @@ def text_gap(s: str, a: int, b: int, ma: int, mb: int) -> int | None:
     between = s[lo:hi]
     if ";" in between or re.search(r"\$|\d+\.\d{2}", between):
         return None  # another price or clause lies between them
-    return hi - lo
+    # "$0.31 per bag for up to 9,999 bags, $0.28 per bag for 10,000 to 24,999": a range across a comma
+    # belongs to the price in its own clause, taken only when the price has none there
+    return hi - lo + (1000 if "," in between else 0)
 
 
 # -- the locator ----------------------------------------------------------------------------------
@@ -442,7 +586,7 @@ def locate(slot: SlotSpec, args: dict[str, Any], views: list[EvidenceView], scop
         what = f"{slot.scope} {args.get(slot.id_arg)}" if slot.id_arg else (slot.scope or "a record")
         titles = "; ".join(f"{v.record_id}: {_title(v)!r}" for v in views)
         return Located(problem=f"{describe}: no cited record is {what} (cited: {titles})")
-    per_region = [(r, _candidates(slot, args, r)) for r in regs]
+    per_region = [(r, _candidates(slot, args, r, scopes)) for r in regs]
     if slot.each:
         out, problems = [], []
         for r, cands in per_region:
@@ -474,6 +618,8 @@ def _pick(slot: SlotSpec, args: dict[str, Any], cands: list[Found]) -> Found | s
         return "not found"
     top = max(c.score for c in cands)
     best = [c for c in cands if c.score >= top - 1e-9]
+    if qualified := [c for c in best if c.value is None]:
+        return f"ambiguous: stated with a qualification or in a form that cannot be used ({qualified[0].text[:80]!r})"
     if slot.tier is not None and any(c.tier for c in cands):
         # the tiers of one schedule are found with different label strengths ("priced at $1.20 for
         # 1-999; $1.10 for 1,000-4,999"): all ranged prices of the best class (table/JSON or prose) compete
@@ -517,7 +663,7 @@ def _labels_for(slot: SlotSpec, args: dict[str, Any]) -> list[str]:
     return labels
 
 
-def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region) -> list[Found]:
+def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: dict[str, ScopeSpec]) -> list[Found]:
     view = region.view
     items = region.items()
     labels = _labels_for(slot, args)
@@ -532,6 +678,8 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region) -> list[Fo
     body_rows: dict[int, int] = {}
     for g, r in rows:
         body_rows[g] = body_rows.get(g, 0) + 1
+    if slot.kind == "flag":
+        return _flags(slot, items, view, region)
     for it in items:
         if it.kind in ("cell", "field", "leaf"):
             score = _structured_label_score(it, labels, slot, region.prefix)
@@ -571,7 +719,10 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region) -> list[Fo
                 out.extend(_from_sentence(slot, it, view, region, prose_labels, None))
         elif it.kind == "header" and slot.letterhead and it.text == it.title:
             if not _has_words(tokens(it.text), ["invoice", "purchase order", "receipt", "agreement", "contract", "statement"]):
-                out.append(Found(Name(it.text), view.record_id, it.start, it.end, it.text, "letterhead", 5, weak=True, scope=region.name))
+                # an invoice's letterhead is its issuer; a PO's or a receipt's is the buyer's own, never read
+                issuer = bool(set(slot.letterhead_of) & _doc_types(view, scopes))
+                if issuer or not slot.letterhead_of:
+                    out.append(Found(Name(it.text), view.record_id, it.start, it.end, it.text, "letterhead", 5, weak=not issuer, scope=region.name))
     if not out and view.is_json and region.prefix not in (None, "$") and not slot.row:
         # a field of the enclosing object applies to what it holds (the vendor of a list of invoices)
         parent = parent_path(region.prefix)
@@ -587,6 +738,27 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region) -> list[Fo
     return out
 
 
+def _in_context(toks: tuple[str, ...], context: list[str]) -> bool:
+    """Every context entry has a word starting with one of its stems ("approv|authori|sign")."""
+    return all(any(t.startswith(c) for t in toks for c in entry.split("|")) for entry in context)
+
+
+def _flags(slot: SlotSpec, items: list[Item], view: EvidenceView, region: Region) -> list[Found]:
+    """A rule the record states in so many words ("payment terms are counted in business days"):
+    true where one sentence or "Key: value" line holds every `context` stem and no `avoid` phrase.
+    Never false: a record that does not say it leaves the flag unfound."""
+    out = []
+    for it in items:
+        if it.kind not in ("sentence", "field"):
+            continue
+        toks = tokens(f"{it.label} {it.text}")
+        if _in_context(toks, slot.context):
+            # stated with a qualification ("not", "except"): read as neither true nor false
+            value = None if _has_words(toks, slot.avoid) else True
+            out.append(Found(value, view.record_id, it.start, it.end, it.text, it.label or "sentence", 50, scope=region.name))
+    return out
+
+
 def _structured_label_score(it: Item, labels: list[str], slot: SlotSpec, prefix: str | None) -> float:
     if slot.paths and it.kind == "leaf":
         for i, pat in enumerate(slot.paths):
@@ -596,13 +768,27 @@ def _structured_label_score(it: Item, labels: list[str], slot: SlotSpec, prefix:
         return 0
     s = label_score(it.label, labels, slot.exclude)
     if it.kind == "leaf":
-        if it.path.endswith("]"):
+        if _bare_element(it):
             return 0  # an element of an array of scalars: its label is the array's, not its own
+        keys = _path_keys(it.path)
+        if tokens(it.label) in _VALUE_KEYS and len(keys) >= 2 and not parent_path(it.path).endswith("]"):
+            # {"unitPrice": {"amount": "0.42", "currency": "USD"}}: the value is named by the object that wraps it
+            s = max(label_score(keys[-2], labels, slot.exclude), label_score(f"{keys[-2]} {keys[-1]}", labels, slot.exclude))
+            return s + (100 if s else 0)
         if s == 0:
             keys = _path_keys(it.path)
             if len(keys) >= 2:
                 s = max(0, label_score(f"{keys[-2]} {keys[-1]}", labels, slot.exclude) - 5)
     return s + (100 if s else 0)
+
+
+_VALUE_KEYS = {("amount",), ("value",), ("val",), ("date",)}  # not "number": "id" reads as number, and {"supplier": {"id": ...}} is no name
+
+
+def _bare_element(it: Item) -> bool:
+    """An array element labelled only by its array's key (not a cell of a JSON column table)."""
+    keys = _path_keys(it.path)
+    return it.path.endswith("]") and (not keys or it.label == keys[-1])
 
 
 def _path_match(pattern: str, path: str) -> bool:
@@ -629,8 +815,10 @@ def _json_row_matches(it: Item, rows: dict[str, list[Item]], key: str, labels: l
     p = parent_path(it.path)
     while p:
         keyed = False
-        for s in rows.get(p, []):
-            if s.path.endswith("]"):
+        # the row's key fields may sit in a sub-object of the row ({"poLine": {"line_no": 20}, "quantities": {...}})
+        near = [s for q, leaves in rows.items() if q == p or (q.startswith(p) and q[len(p):len(p) + 1] == "." and "[" not in q[len(p):]) for s in leaves]
+        for s in near:
+            if _bare_element(s):
                 continue
             if label_score(s.label, labels, []) > 0:
                 keyed = True
@@ -645,16 +833,18 @@ def _json_row_matches(it: Item, rows: dict[str, list[Item]], key: str, labels: l
 
 
 _WINDOW = 8
+# a price per counted thing ("$0.28 per bag", "USD 14.50/box", "$2 each"), not per period of time
+_PER_ITEM = re.compile(r"\s*(?:(?:per|/)\s*(?!(?:hour|hr|day|week|month|year|annum|calendar|business|working)\b)[a-z]+\b|each\b|ea\b)", re.I)
 
 
 def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region, labels: list[str], row_key: str | None) -> list[Found]:
     text = it.text
     if row_key is not None and not _row_phrase(row_key).search(text):
         return []
-    if slot.context:
-        ctx = tokens(" ".join([text, it.heading, it.prev]))
-        if not all(any(t.startswith(c) for t in ctx) for c in slot.context):
-            return []
+    if slot.context and not _in_context(tokens(" ".join([text, it.heading, it.prev])), slot.context):
+        return []
+    if slot.avoid and _has_words(tokens(text), slot.avoid):
+        return []  # "1% for each week of delay" is not a daily credit
     if slot.kind == "name":
         return _names_in_sentence(slot, it, view, region, labels)
     if slot.kind in ("text", "id", "bool"):
@@ -670,8 +860,9 @@ def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region,
         after = [q.start for q in allq if q.start >= v.b]
         tail = re.split(r"[,;:.()](?:\s|$)", text[v.b:min(after, default=len(text))])[0]
         at = tokens(tail)[:3]
-        if _excluded(wt, slot.exclude):
-            continue
+        near = [t for t in wt if t not in ("on", "the", "of")][-1:]
+        if _excluded(wt, slot.exclude) and not (slot.kind == "date" and near and any(tokens(syn) == tuple(near) for syn in labels)):
+            continue  # ("from the Effective Date until 31 January 2028": "until" right before the date outweighs "effective")
         s = 0
         if labels:
             s = max((60 - i for i, syn in enumerate(labels) if tokens(syn) and set(tokens(syn)) <= set(wt)), default=0)
@@ -681,7 +872,7 @@ def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region,
             continue  # "2. Invoices above ...": the clause number
         if slot.kind == "amount" and v.unit is None and not s:
             continue  # a bare number in prose is an amount only where a label says so
-        unit_ok = slot.per is not None and (v.per == slot.per or v.unit == slot.per)
+        unit_ok = slot.per is not None and (v.per == slot.per or v.unit == slot.per or (slot.per == "unit" and bool(_PER_ITEM.match(text, v.b))))
         if slot.per is not None and not unit_ok and not s:
             continue
         if slot.frame == "limit" and not (v.frame == "limit" or v.op in ("<=", "<")):
@@ -690,6 +881,8 @@ def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region,
             continue
         if s == 0 and not unit_ok and not (slot.context and not labels):
             continue
+        if slot.kind in ("amount", "number", "percent"):
+            v.op = threshold_op(text, v.a, v.b, v.op)
         score = (s or 20) / 2
         tier = _tier_in_sentence(text, v.a, v.b) if slot.tier else None
         out.append(_found(view, it, v, score, region, tier=tier))
@@ -716,6 +909,22 @@ def _names_in_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Reg
         a = cut + head[cut:].index(seg)
         out.append(_found(view, it, _Val(Name(seg), a, a + len(seg)), 40, region))
     return out
+
+
+# Inclusive wordings of a threshold ("equal to or greater than", "$5,000 and above"): read as ">=",
+# never as ">" (the boundary itself is where "above" and "at or above" disagree).
+_INCLUSIVE_BEFORE = re.compile(
+    r"(?:\bequal to or (?:greater|more|higher|larger) than|\b(?:greater|more|higher|larger) than or equal to"
+    r"|\bat or (?:above|over)|\bnot (?:less|lower) than|\bno (?:less|lower) than|\bat least|\bminimum of|>=|≥)\s*(?:USD|EUR|GBP|[$€£])?\s*$", re.I)
+_INCLUSIVE_AFTER = re.compile(r"^\s*(?:USD|EUR|GBP)?\s*(?:(?:and|or) (?:above|over|up|upwards|higher|greater|more)\b|\+)", re.I)
+
+
+def threshold_op(text: str, a: int, b: int, op: str | None) -> str | None:
+    """The direction of a threshold at text[a:b]: the comparator's, unless the wording around the
+    value makes it inclusive."""
+    if _INCLUSIVE_BEFORE.search(text[max(0, a - 40):a]) or _INCLUSIVE_AFTER.match(text[b:b + 24]):
+        return ">="
+    return op
 
 
 def _found(view: EvidenceView, it: Item, v: _Val, score: float, region: Region, tier: tuple | None = None) -> Found:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from warrant.runtime.verify.formula import Formula, FormulaError
 
 ArgType = Literal["id", "text", "amount", "number", "integer", "date", "bool", "currency"]
-SlotKind = Literal["amount", "number", "date", "days", "percent", "text", "name", "id", "bool"]
+SlotKind = Literal["amount", "number", "date", "days", "business_days", "percent", "text", "name", "id", "bool", "flag"]
 Compare = Literal["exact", "cents", "tolerance", "date", "name", "id", "bool", "currency"]
 
 
@@ -36,6 +36,7 @@ class ScopeSpec(_Model):
 
     type_words: list[str] = Field(min_length=1)  # title words / JSON keys that say "this is one"
     id_labels: list[str] = []  # field labels that carry the document's own id ("invoice number")
+    cites: list[str] = []  # kinds whose ids a document of this kind quotes (an invoice quotes its PO): an object holding both is this kind
 
 
 class RowSpec(_Model):
@@ -58,11 +59,13 @@ class SlotSpec(_Model):
     paths: list[str] = []  # JSON path patterns ("$..lines[*].unit_price"), checked before labels
     row: RowSpec | None = None
     tier: TierSpec | None = None
-    context: list[str] = []  # word stems the sentence, its heading or the previous sentence must hold
+    context: list[str] = []  # word stems the sentence, its heading or the previous sentence must hold ("a|b": either)
+    avoid: list[str] = []  # prose only: phrases (word runs) that disqualify the sentence ("week" for a daily credit)
     per: str | None = None  # rate unit of a money value in prose ("hour", "day")
     frame: Literal["limit", "value"] | None = None  # prose only: a stated threshold, or an actual value
     prose: bool = True  # may the value be read from a sentence
     letterhead: bool = False  # name only: the first line of the document may name it (supports, never contradicts)
+    letterhead_of: list[str] = []  # scopes whose documents' first line IS this name (an invoice's issuer): read only there, and it may contradict
     each: bool = False  # one value per matching scope (a list), for counts across documents
     pick: Literal["only", "lowest", "highest"] = "only"  # several different values: ambiguous, or the lowest/highest
     optional: bool = False
@@ -71,6 +74,8 @@ class SlotSpec(_Model):
     def _labelled(self) -> "SlotSpec":
         if not (self.labels or self.labels_by_arg or self.paths or self.context or self.letterhead):
             raise ValueError("a slot needs labels, labels_by_arg, paths, context or letterhead to be found by")
+        if self.kind == "flag" and not self.context:
+            raise ValueError("a flag slot needs `context`: the word stems of the sentence that states it")
         return self
 
 
@@ -161,6 +166,10 @@ class PackSpec(_Model):
 
     @model_validator(mode="after")
     def _scopes_resolve(self) -> "PackSpec":
+        for name, sc in self.scopes.items():
+            for j, c in enumerate(sc.cites):
+                if c not in self.scopes:
+                    raise ValueError(f"scopes.{name}.cites[{j}]: unknown scope {c!r}; known: {', '.join(sorted(self.scopes))}")
         seen: set[str] = set()
         for i, p in enumerate(self.predicates):
             if p.name in seen:
@@ -169,6 +178,9 @@ class PackSpec(_Model):
             for sname, s in p.slots.items():
                 if s.scope is not None and s.scope not in self.scopes:
                     raise ValueError(f"predicates[{i}].slots.{sname}.scope: unknown scope {s.scope!r}; known: {', '.join(sorted(self.scopes))}")
+                for j, lo in enumerate(s.letterhead_of):
+                    if lo not in self.scopes:
+                        raise ValueError(f"predicates[{i}].slots.{sname}.letterhead_of[{j}]: unknown scope {lo!r}; known: {', '.join(sorted(self.scopes))}")
         return self
 
 

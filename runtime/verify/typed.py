@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Literal
 
-from warrant.runtime.verify.formula import Formula, FormulaError, Missing
+from warrant.runtime.verify.formula import UNSETTLED, Formula, FormulaError, Missing
 from warrant.runtime.verify.locate import Found, Name, key_of, locate, resolve_dates
 from warrant.runtime.verify.predicates.base import Predicate
 from warrant.runtime.verify.spec import ArgSpec, PredicateSpec, ScopeSpec
@@ -101,6 +101,7 @@ def check(spec: PredicateSpec, scopes: dict[str, ScopeSpec], args: dict[str, Any
     found: dict[str, list[Found]] = {}
     missing: list[str] = []
     ambiguous: list[str] = []
+    unsettled: list[str] = []  # slots found with two different values: no formula may use or skip them
     known = dict(args)  # arguments, then each slot's value as it is found (a tier picked by a billed quantity)
     for name, slot in spec.slots.items():
         loc = locate(slot, known, views, scopes, _describe(spec, name, args))
@@ -110,6 +111,7 @@ def check(spec: PredicateSpec, scopes: dict[str, ScopeSpec], args: dict[str, Any
                 known[name] = loc.found[0].value
         elif loc.ambiguous:
             ambiguous.append(loc.problem or name)
+            unsettled.append(name)
         elif not slot.optional:
             missing.append(loc.problem or name)
     unreadable = [f"{v.record_id}: {v.problem}" for v in views if v.problem]
@@ -126,7 +128,7 @@ def check(spec: PredicateSpec, scopes: dict[str, ScopeSpec], args: dict[str, Any
     for combo in itertools.product(*choices) if choices else [()]:
         env = dict(env_base)
         for name in spec.slots:
-            env.setdefault(name, None)
+            env.setdefault(name, UNSETTLED if name in unsettled else None)
         env.update(dict(combo))
         for name, fs in found.items():
             env[f"__unit__{name}"] = fs[0].unit or (fs[0].value if isinstance(fs[0].value, str) else None)
@@ -240,7 +242,11 @@ def _same(how: str, claimed: Any, actual: Any, tol: Decimal) -> bool | None:
         if how == "bool":
             return bool(claimed) == actual if isinstance(actual, bool) else None
         if how == "name":
-            return Name(str(claimed)).key() == Name(str(actual)).key()
+            # a short form of at least two words names the same party ("Halvorsen Glass" for "Halvorsen Glass & Closure Co.")
+            c, a = Name(str(claimed)).key().split(), Name(str(actual)).key().split()
+            if c == a or (len(c) >= 2 and a[: len(c)] == c):
+                return True
+            return None if c and a[: len(c)] == c else False  # one word ("Halvorsen") neither names nor contradicts the party
         if how in ("id", "currency"):
             return key_of(claimed) == key_of(actual)
         if how == "date":

@@ -30,7 +30,7 @@ from warrant.ledger import EvidenceRecord
 from warrant.ledger.table import is_local, local_path
 from warrant.runtime.verify.parsers import jsonleaves, prose, tables
 
-VIEW_FORMAT = "1"
+VIEW_FORMAT = "5"  # 2: "Key: value" block captions; 3: indented "Key: value" lines; 4: wrapped sentences joined; 5: JSON column tables and name/value pairs labelled
 DIRNAME = "evidence_view"
 MAX_VIEW_BYTES = 16 * 1024 * 1024  # larger records get a clear "too large" problem, never a truncated view
 HEADER_LINES = 8
@@ -147,13 +147,53 @@ def build_view(record: EvidenceRecord, max_bytes: int = MAX_VIEW_BYTES) -> Evide
             leaves = jsonleaves.leaves(text)
         except jsonleaves.JSONViewError as exc:
             return EvidenceView(record.id, record.media_type, [], f"malformed JSON: {exc}", True)
-        items = [
-            Item("leaf", off(lf.start), off(lf.end), lf.raw, lf.key, off(lf.key_start) if lf.key_start >= 0 else -1,
-                 off(lf.key_end) if lf.key_end >= 0 else -1, lf.path)
-            for lf in leaves
-        ]
+        named = _json_labels(leaves)
+        items = []
+        for lf in leaves:
+            label, ls, le = named.get(lf.path, (lf.key, lf.key_start, lf.key_end))
+            items.append(Item("leaf", off(lf.start), off(lf.end), lf.raw, label, off(ls) if ls >= 0 else -1, off(le) if le >= 0 else -1, lf.path))
         return EvidenceView(record.id, record.media_type, items, None, True)
     return EvidenceView(record.id, record.media_type, _text_items(text, off), None, False)
+
+
+_COLUMN_KEYS = {"column", "columns", "col", "cols", "header", "headers", "heading", "headings", "field", "fields", "names", "labels", "keys"}
+_NAME_KEYS = {"name", "key", "field", "label", "attribute", "property", "fieldname", "field_name", "fieldName"}
+_VALUE_KEYS = {"value", "val", "amount", "fieldvalue", "field_value", "fieldValue"}
+
+
+def _json_labels(leaves: list) -> dict[str, tuple[str, int, int]]:
+    """Labels a JSON value carries somewhere other than its own key, by leaf path:
+    * a column table, {"columns": ["line", "qty"], "rows": [[1, 600], ...]}: each cell is labelled by
+      its column's name;
+    * a name/value pair, {"name": "TotalDue", "value": 9500}: the value is labelled by the name.
+    The label's span is that of the string that names it."""
+    out: dict[str, tuple[str, int, int]] = {}
+    by_parent: dict[str, list] = {}
+    for lf in leaves:
+        by_parent.setdefault(lf.parent, []).append(lf)
+    arrays = {p: ls for p, ls in by_parent.items() if p.endswith("]") is False and ls and all(l.path == f"{p}[{i}]" for i, l in enumerate(ls))}
+    rows = {p: ls for p, ls in by_parent.items() if p.endswith("]") and ls and all(l.path == f"{p}[{i}]" for i, l in enumerate(ls))}
+    # rows of a table ("rows": [[...], ...]) and a one-row table ("values": [...]) beside its column names
+    single = {p: ls for p, ls in arrays.items() if p[p.rfind(".") + 1:] not in _COLUMN_KEYS}
+    for p, cells in [*rows.items(), *((f"{p}[0]", ls) for p, ls in single.items())]:
+        container = p[: p.rindex("[")]
+        owner = container[: max(container.rfind("."), 0)] or "$"
+        for cp, names in arrays.items():
+            key = cp[cp.rfind(".") + 1:]
+            if cp == container or not cp.startswith(owner + ".") or "." in cp[len(owner) + 1:] or key not in _COLUMN_KEYS:
+                continue
+            if len(names) == len(cells) and all(isinstance(n.value, str) for n in names):
+                for c, n in zip(cells, names):
+                    out[c.path] = (n.value, n.start, n.end)
+                break
+    for p, fields in by_parent.items():
+        if p.endswith("]") and all(f.path.startswith(p + "[") for f in fields):
+            continue
+        name = [f for f in fields if f.key in _NAME_KEYS and isinstance(f.value, str)]
+        value = [f for f in fields if f.key in _VALUE_KEYS]
+        if len(name) == 1 and len(value) == 1 and len(fields) <= 4:
+            out[value[0].path] = (name[0].value, name[0].start, name[0].end)
+    return out
 
 
 def _text_items(text: str, off: _Offsets) -> list[Item]:
@@ -176,6 +216,8 @@ def _text_items(text: str, off: _Offsets) -> list[Item]:
     for g, t in enumerate(found):
         heading = _heading_before(heading_at, lines[t.first_line][0])
         if t.kind == "kv":
+            # "Item 20 - SY-10" over "Quantity received: 1,450": the caption names the row the fields belong to
+            heading = _caption(text, lines, t.first_line, found) or heading
             for r, (label, value) in enumerate(t.rows):
                 items.append(Item("field", off(value.start), off(value.end), value.text, label.text, off(label.start), off(label.end),
                                   "", g, r, 1, heading, title))
@@ -189,6 +231,22 @@ def _text_items(text: str, off: _Offsets) -> list[Item]:
     for s in prose.sentences(text, lines, grid_lines):
         items.append(Item("sentence", off(s.start), off(s.end), s.text, heading=s.heading, title=title, prev=s.prev))
     return items
+
+
+def _caption(text, lines, first: int, found) -> str:
+    """The short line right above a block (one blank line allowed), when no table holds it."""
+    for i in (first - 1, first - 2):
+        if i < 0:
+            return ""
+        line = text[lines[i][0]:lines[i][1]].strip()
+        if not line:
+            continue
+        if any(i in t.taken or t.first_line <= i <= t.last_line for t in found):
+            return ""
+        if len(line.split()) > 10 or ":" in line.rstrip(":") or line.endswith((".", ";", ",")):
+            return ""
+        return line.rstrip(":")
+    return ""
 
 
 def _headings(text, lines):

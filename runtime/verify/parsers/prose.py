@@ -50,6 +50,33 @@ def is_heading(line: str) -> bool:
     return bool(_NUMBERED.match(s)) or s.isupper() or s.endswith(":") or s.istitle()
 
 
+_ITEM_START = re.compile(r"^\s*(?:\d+(?:\.\d+)*[.)]?\s|[-*•]\s|\(?[a-z]\)\s|\(?[ivx]+\)\s)")
+_KEY_VALUE = re.compile(r"^\s*[A-Za-z#][\w #&/().'%-]{0,60}?\s*:\s+\S")
+
+
+def _unwrapped(text: str, lines: list[tuple[int, int]], skip_lines: set[int]) -> str:
+    """The text with the line breaks inside a wrapped sentence turned into spaces (same length, so
+    offsets stay those of the record): a line that does not end a sentence, followed by one that
+    continues it (lower case, or after a long line) and is no list item, table row or "Key: value" line."""
+    chars = None
+    for i in range(len(lines) - 1):
+        (a, b), (c, d) = lines[i], lines[i + 1]
+        cur, nxt = text[a:b].strip(), text[c:d].strip()
+        if not cur or not nxt or i in skip_lines or i + 1 in skip_lines or b >= c:
+            continue
+        if cur.endswith((".", "!", "?", ";", ":")) or is_heading(cur) or _ITEM_START.match(text[c:d]):
+            continue
+        if _KEY_VALUE.match(cur) or _KEY_VALUE.match(nxt):
+            continue
+        if not (nxt[0].islower() or len(cur) >= 50):
+            continue
+        if chars is None:
+            chars = list(text)
+        for k in range(b, c):
+            chars[k] = " "
+    return text if chars is None else "".join(chars)
+
+
 def sentences(text: str, lines: list[tuple[int, int]], skip_lines: set[int] = frozenset()) -> list[Sentence]:
     """Sentences outside the table lines, each with its heading and previous sentence."""
     headings: list[tuple[int, str]] = []
@@ -62,7 +89,7 @@ def sentences(text: str, lines: list[tuple[int, int]], skip_lines: set[int] = fr
     h = 0
     heading = ""
     sk = 0
-    for a, b in sentence_spans(text):
+    for a, b in sentence_spans(_unwrapped(text, lines, skip_lines)):
         while sk < len(skipped) and skipped[sk][1] < a:
             sk += 1
         if sk < len(skipped) and skipped[sk][0] <= a and b <= skipped[sk][1]:

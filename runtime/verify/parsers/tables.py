@@ -29,7 +29,7 @@ class Table:
 
 
 _PIPE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_KV = re.compile(r"^(?P<label>[A-Za-z#][\w #&/().'%-]{0,60}?)\s*:\s+(?P<value>\S.*?)\s*$")
+_KV = re.compile(r"^\s*(?P<label>[A-Za-z#][\w #&/().'%-]{0,60}?)\s*:\s+(?P<value>\S.*?)\s*$")
 _GAP = re.compile(r"\S+(?: \S+)*")  # fields separated by two or more spaces
 _NUMERIC = re.compile(r"^[\s$€£(+-]*[\d.,]+\s*%?\)?$")
 _SENTENCE_PIECE = re.compile(r"(?<=[.;])\s+(?=[A-Z])")
@@ -147,8 +147,8 @@ def _csv_tables(text, lines, used):
             start = 0
             while start < len(parsed) - 1:
                 i0, head = parsed[start]
-                if not head or len(head) < 2 or not _is_header(head):
-                    start += 1
+                if not head or len(head) < 2 or not _is_header(head) or any(re.search(r"\w:\s", c.text) for c in head):
+                    start += 1  # "Freight: 0.00 (included, full truckload)" is a "Key: value" line, not a CSV header
                     continue
                 end = start + 1
                 while end < len(parsed) and parsed[end][1] is not None and len(parsed[end][1]) == len(head):

@@ -1,0 +1,369 @@
+"""The AP and contract packs on documents laid out unlike the first pack's (tests/data/ap_formats/,
+written for these tests): SAP-style line numbers (10/20/30) and numeric PO ids, "Key: value"
+blocks captioned by their line ("Item 20 - SY-10"), tier columns in a price schedule, one ERP
+record holding a PO, a goods receipt and an invoice (identified by docNumber + docType, rows by
+lineNumber after a lineId), values wrapped as {"amount": ...}, payment terms in business days or
+counted from month end, inclusive threshold wording, weekly (not daily) delay credits. Each
+mechanism has cases where it must not pass."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from warrant.runtime.verify.formula import UNSETTLED, Formula, Unsettled
+from warrant.runtime.verify.locate import _MONTH_END, _parse, threshold_op
+from warrant.runtime.verify.parsers import prose, tables
+from warrant.runtime.verify.spec import PackSpecError, parse_pack_spec
+from tests.corpus import judged, verify_folder
+
+DATA = Path(__file__).parent / "data" / "ap_formats"
+RUN = "run_formats"
+S, X, U = "supported", "contradicted", "unsupported"
+INV, PO, GRN, C, POL, J, H = "invoice_OMS-3307.txt", "po_4500012345.txt", "grn_GRN-88120.txt", "contract_MSA-ORN-7.txt", "policy_FIN-9.txt", "erp_docs.json", "erp_invoice_history.json"
+C8, P7, P8, P9 = "contract_MSA-ORN-8.txt", "policy_AP-7.txt", "policy_AP-8.txt", "policy_AP-9.txt"
+P, G, I, K = "4500012345", "GRN-88120", "OMS-3307", "MSA-ORN-7"
+
+KC, KP, KI, KO, KJ, KE = "contract_KPG-44.txt", "policy_FP-3.txt", "invoice_KPG-INV-5512.txt", "po_PO-8812.txt", "erp_kestrel.json", "erp_echo.json"
+KID = "KPG-INV-5512"
+
+CASES = [
+ ("ordered_quantity", {"po_id": P, "line": "10", "quantity": 250}, [PO], S),
+ ("ordered_quantity", {"po_id": P, "line": "GL-200", "quantity": 250}, [PO], S),
+ ("ordered_quantity", {"po_id": P, "line": "10", "quantity": 260}, [PO], X),
+ ("ordered_quantity", {"po_id": P, "line": "10", "quantity": 250}, [J], S),
+ ("ordered_quantity", {"po_id": P, "line": "SY-10", "quantity": 1500}, [J], S),
+ ("ordered_quantity", {"po_id": P, "line": "10", "quantity": 250}, [INV], U),
+ ("received_quantity", {"receipt_id": G, "line": "10", "quantity": 240}, [GRN], S),
+ ("received_quantity", {"receipt_id": G, "line": "20", "quantity": 1450}, [GRN], S),
+ ("received_quantity", {"receipt_id": G, "line": "20", "quantity": 1500}, [GRN], X),
+ ("received_quantity", {"receipt_id": G, "line": "SY-10", "quantity": 1450}, [GRN], S),
+ ("received_quantity", {"receipt_id": "5000098765", "line": "10", "quantity": 240}, [J], S),
+ ("received_quantity", {"receipt_id": "5000098765", "line": "10", "quantity": 250}, [J], X),
+ ("received_quantity", {"receipt_id": G, "line": "10", "quantity": 240}, [PO], U),
+ ("billed_quantity", {"invoice_id": I, "line": "2", "quantity": 1500}, [INV], S),
+ ("billed_quantity", {"invoice_id": I, "line": "SY-10", "quantity": 1500}, [INV], S),
+ ("billed_quantity", {"invoice_id": I, "line": "1", "quantity": 250}, [INV], X),
+ ("billed_quantity", {"invoice_id": I, "line": "1", "quantity": 240}, [J], S),
+ ("billed_unit_price", {"invoice_id": I, "line": "1", "unit_price": 8.75}, [INV], S),
+ ("billed_unit_price", {"invoice_id": I, "line": "1", "unit_price": 8.50}, [INV], X),
+ ("billed_unit_price", {"invoice_id": I, "line": "2", "unit_price": 0.42}, [J], S),
+ ("billed_line_amount", {"invoice_id": I, "line": "1", "amount": 2100}, [INV], S),
+ ("billed_line_amount", {"invoice_id": I, "line": "3", "amount": 152}, [INV], S),
+ ("billed_line_amount", {"invoice_id": I, "line": "3", "amount": 125}, [INV], X),
+ ("billed_line_amount", {"invoice_id": I, "line": "1", "amount": 2100}, [J], S),
+ ("computed_line_amount", {"invoice_id": I, "line": "2", "amount": 630}, [INV], S),
+ ("computed_line_amount", {"invoice_id": I, "line": "2", "amount": 600}, [INV], X),
+ ("invoice_subtotal", {"invoice_id": I, "amount": 2882}, [INV], S),
+ ("invoice_subtotal", {"invoice_id": I, "amount": 3171.97}, [INV], X),
+ ("invoice_subtotal", {"invoice_id": I, "amount": 2882}, [J], S),
+ ("invoice_total", {"invoice_id": I, "amount": 3171.97}, [INV], S),
+ ("invoice_total", {"invoice_id": I, "amount": 2882}, [INV], X),
+ ("invoice_total", {"invoice_id": I, "amount": 3171.97}, [J], S),
+ ("invoice_total", {"invoice_id": I, "amount": 3171.97}, [H], S),
+ ("invoice_total", {"invoice_id": I, "amount": 3171.97}, [PO], U),
+ ("contract_unit_price", {"contract_id": K, "item": "GL-200", "unit_price": 8.75, "quantity": 240}, [C], S),
+ ("contract_unit_price", {"contract_id": K, "item": "GL-200", "unit_price": 8.50, "quantity": 240}, [C], X),
+ ("contract_unit_price", {"contract_id": K, "item": "GL-200", "unit_price": 8.50, "quantity": 600}, [C], S),
+ ("contract_unit_price", {"contract_id": K, "item": "GL-200", "unit_price": 8.10, "quantity": 2000}, [C], S),
+ ("contract_unit_price", {"contract_id": K, "item": "SY-10", "unit_price": 0.42, "quantity": 1500}, [C], S),
+ ("contract_unit_price", {"contract_id": K, "item": "SY-10", "unit_price": 0.45, "quantity": None}, [C], S),
+ ("unit_price_variance", {"invoice_id": I, "line": "1", "contract_id": K, "item": "GL-200", "amount": 0}, [INV, C], S),
+ ("unit_price_variance", {"invoice_id": I, "line": "1", "contract_id": K, "item": "GL-200", "amount": 0.25}, [INV, C], X),
+ ("unit_price_variance", {"invoice_id": I, "line": "2", "contract_id": K, "item": "SY-10", "amount": 0}, [INV, C], S),
+ ("quantity_variance", {"invoice_id": I, "receipt_id": G, "line": "SY-10", "quantity": 50}, [INV, GRN], S),
+ ("quantity_variance", {"invoice_id": I, "receipt_id": G, "line": "SY-10", "quantity": 0}, [INV, GRN], X),
+ ("payment_due_date", {"invoice_id": I, "date": "2026-05-29"}, [INV], S),
+ ("payment_due_date", {"invoice_id": I, "date": "2026-05-14"}, [INV, C], S),
+ ("payment_due_date", {"invoice_id": I, "date": "2026-05-29"}, [INV, C], X),
+ ("days_late", {"po_id": P, "receipt_id": G, "days": 5}, [PO, GRN], S),
+ ("days_late", {"po_id": P, "receipt_id": G, "days": 4}, [PO, GRN], X),
+ ("days_late", {"po_id": P, "receipt_id": "5000098765", "days": 5}, [J], S),
+ ("late_delivery_credit", {"po_id": P, "receipt_id": G, "contract_id": K, "amount": 145.35}, [PO, GRN, C], S),
+ ("late_delivery_credit", {"po_id": P, "receipt_id": G, "contract_id": K, "amount": 290.70}, [PO, GRN, C], X),
+ ("requires_approval", {"invoice_id": I, "value": True}, [INV, POL], S),
+ ("requires_approval", {"invoice_id": I, "value": False}, [INV, POL], X),
+ ("duplicate_invoice_number", {"invoice_id": I, "value": True}, [H], S),
+ ("duplicate_invoice_number", {"invoice_id": "OMS-3310", "value": False}, [H], S),
+ ("duplicate_invoice_number", {"invoice_id": "OMS-3310", "value": True}, [H], X),
+ ("vendor_name", {"document_id": I, "vendor": "Orion Medical Supply Inc."}, [INV], S),
+ ("vendor_name", {"document_id": P, "vendor": "Orion Medical Supply Inc."}, [PO], S),
+ ("vendor_name", {"document_id": P, "vendor": "Orion Medical Supply"}, [J], S),
+ ("vendor_name", {"document_id": P, "vendor": "Pacific Linen Co."}, [PO], X),
+ ("liability_cap", {"contract_id": K, "amount": 1000000, "currency": "USD"}, [C], S),
+ ("notice_period_days", {"contract_id": K, "days": 45}, [C], S),
+ ("notice_period_days", {"contract_id": K, "days": 30}, [C], X),
+ ("term_end_date", {"contract_id": K, "date": "2028-01-14"}, [C], S),
+ ("effective_date", {"contract_id": K, "date": "2026-01-15"}, [C], S),
+ ("contract_party", {"contract_id": K, "role": "buyer", "name": "Lakeside Clinics Ltd"}, [C], S),
+ ("contract_party", {"contract_id": K, "role": "supplier", "name": "Orion Medical Supply Inc."}, [C], S),
+ ("contract_party", {"contract_id": K, "role": "vendor", "name": "Lakeside Clinics Ltd"}, [C], X),
+ ("payment_due_date", {"invoice_id": I, "date": "2026-06-16"}, [INV, P8], S),   # Net 45 in business days
+ ("payment_due_date", {"invoice_id": I, "date": "2026-05-29"}, [INV, P8], X),   # calendar days do not apply
+ ("payment_due_date", {"invoice_id": I, "date": "2026-05-29"}, [INV, P7], U),   # the rule is stated with a qualification
+ ("payment_due_date", {"invoice_id": I, "date": "2026-06-16"}, [INV, P7], U),
+ ("payment_due_date", {"invoice_id": "OMS-3390", "date": "2026-04-28"}, ["invoice_OMS-3390.txt"], S),
+ ("payment_due_date", {"invoice_id": "OMS-3390", "date": "2026-04-24"}, ["invoice_OMS-3390.txt"], X),
+ ("payment_due_date", {"invoice_id": "OMS-3391", "date": "2026-05-14"}, ["invoice_OMS-3391.txt"], U),  # EOM terms
+ ("requires_approval", {"invoice_id": I, "value": True}, [INV, P7], S),
+ ("requires_approval", {"invoice_id": I, "value": False}, [INV, P7], X),
+ ("requires_approval", {"invoice_id": I, "value": False}, [INV, P8], S),
+ ("requires_approval", {"invoice_id": I, "value": True}, [INV, P8], X),
+ ("requires_approval", {"invoice_id": I, "value": True}, [INV, P9], S),
+ ("requires_approval", {"invoice_id": I, "value": False}, [INV, P9], X),
+ ("late_delivery_credit", {"po_id": "4500012345", "receipt_id": "GRN-88120", "contract_id": "MSA-ORN-8", "amount": 145.35}, [PO, GRN, C8], U),
+ ("late_delivery_credit", {"po_id": "4500012345", "receipt_id": "GRN-88120", "contract_id": "MSA-ORN-8", "amount": 29.07}, [PO, GRN, C8], U),
+ ("duplicate_invoice_number", {"invoice_id": I, "value": True}, [INV, "invoice_OMS-3307_copy.txt"], S),
+ ("duplicate_invoice_number", {"invoice_id": I, "value": False}, [INV, "invoice_OMS-3307_copy.txt"], X),  # an invoice's letterhead is its vendor
+ ("duplicate_invoice_number", {"invoice_id": I, "value": True}, [INV], U),
+ ("duplicate_invoice_number", {"invoice_id": "OMS-3391", "value": False}, ["invoice_OMS-3391.txt", "invoice_PL-3307.txt"], S),
+ ("duplicate_invoice_number", {"invoice_id": "OMS-3391", "value": True}, ["invoice_OMS-3391.txt", "invoice_PL-3307.txt"], X),
+ # a PO's letterhead is the buyer: never read as the vendor
+ ("vendor_name", {"document_id": "PO-8813", "vendor": "Fernhill Bakeries Ltd"}, ["po_PO-8813.txt"], X),
+ ("vendor_name", {"document_id": "PO-9001", "vendor": "Fernhill Bakeries Ltd"}, ["po_PO-9001.txt"], U),
+ ("vendor_name", {"document_id": "KPG-INV-5513", "vendor": "Fernhill Bakeries Ltd"}, ["invoice_KPG-INV-5513.txt"], X),
+ # indented "Key: value" party lines; a one-word short form neither supports nor contradicts
+ ("contract_party", {"contract_id": "KPG-44", "role": "buyer", "name": "Fernhill Bakeries Ltd"}, [KC], S),
+ ("contract_party", {"contract_id": "KPG-44", "role": "supplier", "name": "Kestrel Packaging Group Inc."}, [KC], S),
+ ("contract_party", {"contract_id": "KPG-44", "role": "supplier", "name": "Kestrel Packaging"}, [KC], S),
+ ("contract_party", {"contract_id": "KPG-44", "role": "supplier", "name": "Kestrel"}, [KC], U),
+ ("contract_party", {"contract_id": "KPG-44", "role": "vendor", "name": "Fernhill Bakeries Ltd"}, [KC], X),
+ # a sentence wrapped over lines; "until" right before the date outweighs "Effective Date" earlier on
+ ("term_end_date", {"contract_id": "KPG-44", "date": "2027-06-30"}, [KC], S),
+ ("term_end_date", {"contract_id": "KPG-44", "date": "2026-07-01"}, [KC], X),
+ ("effective_date", {"contract_id": "KPG-44", "date": "2026-07-01"}, [KC], S),
+ # the cap far from the word "liability" (its section); the insurance minimum is not it
+ ("liability_cap", {"contract_id": "KPG-44", "amount": 750000, "currency": "USD"}, [KC], S),
+ ("liability_cap", {"contract_id": "KPG-44", "amount": 5000000}, [KC], X),
+ # the cure period after a breach notice is not the termination notice
+ ("notice_period_days", {"contract_id": "KPG-44", "days": 90}, [KC], S),
+ ("notice_period_days", {"contract_id": "KPG-44", "days": 15}, [KC], X),
+ # "Band A qty | Band A price | Band B qty | Band B price": each price with its own band
+ ("contract_unit_price", {"contract_id": "KPG-44", "item": "BX-9", "unit_price": 2.10, "quantity": 1200}, [KC], S),
+ ("contract_unit_price", {"contract_id": "KPG-44", "item": "BX-9", "unit_price": 2.40, "quantity": 1200}, [KC], X),
+ ("contract_unit_price", {"contract_id": "KPG-44", "item": "BX-9", "unit_price": 2.40, "quantity": 500}, [KC], S),
+ ("contract_unit_price", {"contract_id": "KPG-44", "item": "TR-3", "unit_price": 0.48, "quantity": 5000}, [KC], S),
+ ("unit_price_variance", {"invoice_id": KID, "line": "1", "contract_id": "KPG-44", "item": "BX-9", "amount": 0}, [KI, KC], S),
+ ("unit_price_variance", {"invoice_id": KID, "line": "1", "contract_id": "KPG-44", "item": "BX-9", "amount": -0.30}, [KI, KC], X),
+ # "1.5% 15 days, Net 60 days": the net days are the terms, the discount period is not
+ ("payment_due_date", {"invoice_id": KID, "date": "2026-11-09"}, [KI], S),
+ ("payment_due_date", {"invoice_id": KID, "date": "2026-09-25"}, [KI], X),
+ ("payment_due_date", {"invoice_id": KID, "date": "2026-11-09"}, [KI, KC], S),
+ # the total in a "Key: value" footer whose first line holds commas (no CSV table)
+ ("invoice_total", {"invoice_id": KID, "amount": 2798.90}, [KI], S),
+ ("invoice_total", {"invoice_id": KID, "amount": 798.90}, [KI], X),
+ # a policy titled "FINANCE POLICY FP-3: ..."; the "needs no approval" tier is not the trigger
+ ("requires_approval", {"invoice_id": KID, "value": True}, [KI, KP], S),
+ ("requires_approval", {"invoice_id": KID, "value": False}, [KI, KP], X),
+ # a remittance address is not the vendor; the letterhead supports
+ ("vendor_name", {"document_id": KID, "vendor": "Kestrel Packaging Group Inc."}, [KI], S),
+ # ERP: the request echo is no document; the record typed INVOICE holds its lines; "net" is no term
+ ("billed_quantity", {"invoice_id": KID, "line": "BX-9", "quantity": 1200}, [KJ], S),
+ ("billed_quantity", {"invoice_id": KID, "line": "1", "quantity": 1200}, [KJ], U),  # "seq" is no printed line number
+ ("billed_unit_price", {"invoice_id": KID, "line": "BX-9", "unit_price": 2.10}, [KJ], S),
+ ("invoice_total", {"invoice_id": KID, "amount": 2798.90}, [KJ], S),
+ ("invoice_subtotal", {"invoice_id": KID, "amount": 2600.00}, [KJ], S),
+ ("payment_due_date", {"invoice_id": KID, "date": "2026-11-09"}, [KJ], S),
+ ("vendor_name", {"document_id": KID, "vendor": "Kestrel Packaging Group Inc."}, [KJ], S),
+ ("invoice_total", {"invoice_id": "KPG-INV-9999", "amount": 100.00}, [KE], U),
+ # ERP goods receipt: ids in an "ids" object, the line key in a sub-object of the row
+ ("received_quantity", {"receipt_id": "GR-301", "line": "1", "quantity": 1150}, [KJ], S),
+ ("received_quantity", {"receipt_id": "GR-301", "line": "BX-9", "quantity": 1200}, [KJ], X),
+ ("quantity_variance", {"invoice_id": KID, "receipt_id": "GR-301", "line": "BX-9", "quantity": 50}, [KI, KJ], S),
+ # per calendar day credit after a grace period, capped; no PO value needed
+ ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-301", "days": 8}, [KO, KJ], S),
+ ("late_delivery_credit", {"po_id": "PO-8812", "receipt_id": "GR-301", "contract_id": "KPG-44", "amount": 300}, [KO, KJ, KC], S),
+ ("late_delivery_credit", {"po_id": "PO-8812", "receipt_id": "GR-301", "contract_id": "KPG-44", "amount": 400}, [KO, KJ, KC], X),
+ ("late_delivery_credit", {"po_id": "PO-8812", "receipt_id": "GR-301", "contract_id": "KPG-44", "amount": 300}, [KO, KJ], U),
+]
+
+
+@pytest.mark.parametrize("text, op", [
+    ("Invoices equal to or greater than $5,000 require approval.", ">="),
+    ("Invoices greater than or equal to $5,000 require approval.", ">="),
+    ("Invoices at or above USD 5,000 require approval.", ">="),
+    ("Invoices of $5,000 and above require approval.", ">="),
+    ("Invoices of $5,000 or more require approval.", ">="),
+    ("Invoices above $5,000 require approval.", ">"),  # must NOT become inclusive
+    ("Invoices exceeding $5,000 require approval.", ">"),
+])
+def test_threshold_boundary_wording(text, op):
+    from warrant.runtime.verify.rules import extract_quantities
+
+    q = [q for q in extract_quantities(text) if q.kind == "money"][0]
+    assert threshold_op(text, q.start, q.end, q.op) == op
+
+
+@pytest.mark.parametrize("tail, month_end", [(" EOM", True), (" days EOM", True), (" days from the end of the month", True),
+                                              (" prox.", True), (" days from the invoice date", False), ("", False)])
+def test_terms_counted_from_month_end_are_not_days(tail, month_end):
+    assert bool(_MONTH_END.match(tail)) is month_end
+
+
+def test_an_ambiguous_value_is_never_skipped_by_a_fallback():
+    f = Formula("coalesce(a, b)")
+    assert f.evaluate({"a": None, "b": Decimal(3)}) == 3  # absent: fall back
+    with pytest.raises(Unsettled):
+        f.evaluate({"a": UNSETTLED, "b": Decimal(3)})  # stated two ways: no fallback
+    with pytest.raises(Unsettled):
+        Formula("min(x, opt(cap))").evaluate({"x": Decimal(5), "cap": UNSETTLED})
+    assert Formula("add_business_days(d, 1)").evaluate({"d": dt.date(2026, 4, 17)}) == dt.date(2026, 4, 20)  # Friday + 1
+
+
+def test_a_flag_slot_needs_its_wording():
+    bad = {"pack": "t", "description": "d", "predicates": [{
+        "name": "p", "description": "d", "template": "t", "needed": "n", "args": {"v": {"type": "bool"}},
+        "slots": {"f": {"kind": "flag", "labels": ["x"]}}, "claim": [{"arg": "v", "equals": "f", "compare": "bool"}]}]}
+    with pytest.raises(PackSpecError, match=r"predicates\[0\]\.slots\.f.*flag slot needs `context`"):
+        parse_pack_spec(bad)
+    bad["predicates"][0]["slots"]["f"] = {"kind": "name", "letterhead": True, "letterhead_of": ["invoic"]}
+    with pytest.raises(PackSpecError, match=r"predicates\[0\]\.slots\.f\.letterhead_of\[0\]: unknown scope 'invoic'"):
+        parse_pack_spec(bad)
+    bad["predicates"][0]["slots"]["f"] = {"kind": "name", "labels": ["vendor"]}
+    bad["scopes"] = {"invoice": {"type_words": ["invoice"], "cites": ["purchase_order"]}}
+    with pytest.raises(PackSpecError, match=r"scopes\.invoice\.cites\[0\]: unknown scope 'purchase_order'"):
+        parse_pack_spec(bad)
+
+
+def test_wrapped_lines_join_into_one_sentence_but_list_items_and_fields_do_not():
+    text = ("1.1 Either party may end this Agreement on ninety (90) days' written notice to the other\n"
+            "    party, delivered by courier.\n"
+            "1.2 Nothing here limits the cure period.\n"
+            "Notice Period: 90 days\n"
+            "Governing law: Utah\n")
+    spans = [text[a:b] for a, b in prose.sentence_spans(prose._unwrapped(text, tables.lines_of(text), set()))]
+    assert any(s.startswith("1.1") and s.endswith("courier.") for s in spans)  # one sentence over two lines
+    assert "1.2 Nothing here limits the cure period." in spans  # a numbered item starts a new sentence
+    assert "Notice Period: 90 days" in spans and "Governing law: Utah" in spans  # fields stay apart
+
+
+@pytest.mark.parametrize("text, name", [("Kestrel Packaging Group Inc., a Utah corporation", "Kestrel Packaging Group Inc."),
+                                        ("P.O. Box 7730, Ogden, UT", None), ("400 Canyon Drive, Ogden", None),
+                                        ("2026-03-01", None), ("P.O.", None), ("SUP-19", None), ("3M Company", "3M Company")])
+def test_a_name_is_not_an_address_or_a_date(text, name):
+    got = _parse("name", text, "vendor", False)
+    assert (str(got[0].value) if got else None) == name
+
+
+# Terms, thresholds and dates that must not be read as what they resemble.
+PO6, RR6, INV6, AG6, POL6, J6 = "po_TCR-PO-118.txt", "rr_RR-2231.txt", "inv_MBF-90412.txt", "agreement_MBF-2026.txt", "policy_AP-3.txt", "erp_po_TCR-PO-118.json"
+P6, R6, I6, K6 = "TCR-PO-118", "RR-2231", "MBF-90412", "MBF-2026"
+MORE_CASES = [
+    # a dispute window in business days is no payment term: the contract's net 30 applies
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-10-10"}, ["invoice_KPG-INV-5513.txt", "contract_KPG-45.txt"], S),
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-09-17"}, ["invoice_KPG-INV-5513.txt", "contract_KPG-45.txt"], X),
+    # terms counted from the receipt of the goods: the invoice date does not settle the due date
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-10-10"}, ["invoice_KPG-INV-5513.txt", "contract_KPG-46.txt"], U),
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-11-09"}, ["invoice_KPG-INV-5513.txt", "contract_KPG-46.txt"], U),
+    # the purchase order's terms over the invoice's own
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-09-30"}, ["invoice_KPG-INV-5513.txt", "po_PO-8813.txt"], S),
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-11-09"}, ["invoice_KPG-INV-5513.txt", "po_PO-8813.txt"], X),
+    ("payment_due_date", {"invoice_id": "KPG-INV-5513", "date": "2026-11-09"}, ["invoice_KPG-INV-5513.txt"], S),
+    # a threshold on the pre-tax amount is not one on the total
+    ("requires_approval", {"invoice_id": "KPG-INV-5513", "value": True}, ["invoice_KPG-INV-5513.txt", "policy_FP-4.txt"], U),
+    ("requires_approval", {"invoice_id": "KPG-INV-5513", "value": False}, ["invoice_KPG-INV-5513.txt", "policy_FP-4.txt"], U),
+    # "not less than" is an inclusive trigger, not a negation; "do not require approval" is no trigger
+    ("requires_approval", {"invoice_id": "KPG-INV-5513", "value": True}, ["invoice_KPG-INV-5513.txt", "policy_FP-5.txt"], S),
+    ("requires_approval", {"invoice_id": "KPG-INV-5513", "value": False}, ["invoice_KPG-INV-5513.txt", "policy_FP-5.txt"], X),
+    # JSON column tables ({"columns": [...], "rows": [[...]]}) and name/value pairs are read by their names
+    ("billed_quantity", {"invoice_id": "KPG-INV-7001", "line": "2", "quantity": 6000}, ["erp_invoice_columns.json"], S),
+    ("billed_quantity", {"invoice_id": "KPG-INV-7001", "line": "2", "quantity": 1500}, ["erp_invoice_columns.json"], X),
+    ("billed_unit_price", {"invoice_id": "KPG-INV-7001", "line": "BX-9", "unit_price": 2.10}, ["erp_invoice_columns.json"], S),
+    ("billed_line_amount", {"invoice_id": "KPG-INV-7001", "line": "1", "amount": 3150.00}, ["erp_invoice_columns.json"], S),
+    ("invoice_total", {"invoice_id": "KPG-INV-7001", "amount": 6491.30}, ["erp_invoice_columns.json"], S),
+    ("invoice_total", {"invoice_id": "KPG-INV-7001", "amount": 6030.00}, ["erp_invoice_columns.json"], X),
+    ("invoice_total", {"invoice_id": "KPG-INV-7002", "amount": 1250.00}, ["erp_invoice_pairs.json"], S),
+    ("invoice_total", {"invoice_id": "KPG-INV-7002", "amount": 1150.00}, ["erp_invoice_pairs.json"], X),
+    ("invoice_subtotal", {"invoice_id": "KPG-INV-7002", "amount": 1150.00}, ["erp_invoice_pairs.json"], S),
+    ("invoice_total", {"invoice_id": "KPG-INV-7001", "amount": 1250.00}, ["erp_invoice_pairs.json"], U),
+    # an ERP timestamp's date
+    ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-302", "days": 3}, ["po_PO-8812.txt", "erp_gr_GR-302.json"], S),
+    ("days_late", {"po_id": "PO-8812", "receipt_id": "GR-302", "days": 2}, ["po_PO-8812.txt", "erp_gr_GR-302.json"], X),
+    # a deeply nested vendor bill: values wrapped as {"value": ...}, the line key in a "meta" sub-object, a supplier
+    # reference code that is no name
+    ("invoice_total", {"invoice_id": "VB-2201", "amount": 972.00}, ["erp_vendor_bill_deep.json"], S),
+    ("invoice_total", {"invoice_id": "VB-2201", "amount": 900.00}, ["erp_vendor_bill_deep.json"], X),
+    ("billed_quantity", {"invoice_id": "VB-2201", "line": "1", "quantity": 3}, ["erp_vendor_bill_deep.json"], S),
+    ("billed_unit_price", {"invoice_id": "VB-2201", "line": "FRT-3", "unit_price": 300}, ["erp_vendor_bill_deep.json"], S),
+    ("payment_due_date", {"invoice_id": "VB-2201", "date": "2026-07-31"}, ["erp_vendor_bill_deep.json"], X),
+    ("vendor_name", {"document_id": "VB-2201", "vendor": "SUP-19"}, ["erp_vendor_bill_deep.json"], X),
+    ("vendor_name", {"document_id": "VB-2201", "vendor": "Juniper Freight Partners LLC"}, ["erp_vendor_bill_deep.json"], S),
+    # one text record holding a PO and a goods receipt: each heading starts its own document; a field line
+    # ("INVOICE NUMBER   KPG-INV-5512") starts none
+    ("ordered_quantity", {"po_id": "PO-4471", "line": "1", "quantity": 200}, ["portal_export_4471.txt"], S),
+    ("ordered_quantity", {"po_id": "PO-4471", "line": "1", "quantity": 180}, ["portal_export_4471.txt"], X),
+    ("received_quantity", {"receipt_id": "GR-9120", "line": "1", "quantity": 180}, ["portal_export_4471.txt"], S),
+    ("received_quantity", {"receipt_id": "GR-9120", "line": "PAP-A4", "quantity": 200}, ["portal_export_4471.txt"], X),
+    ("received_quantity", {"receipt_id": "GR-9999", "line": "1", "quantity": 180}, ["portal_export_4471.txt"], U),
+    ("days_late", {"po_id": "PO-4471", "receipt_id": "GR-9120", "days": 3}, ["portal_export_4471.txt"], S),
+    ("vendor_name", {"document_id": "GR-9120", "vendor": "Granite Office Supply"}, ["portal_export_4471.txt"], U),
+    # rows holding several kinds' ids: the row that quotes a PO number is the invoice (or receipt), never the PO
+    ("invoice_total", {"invoice_id": "SIL-300", "amount": 880.00}, ["erp_ap_rows.json"], S),
+    ("received_quantity", {"receipt_id": "GR-7700", "line": "PO-7100", "quantity": 38}, ["erp_ap_rows.json"], S),
+    ("ordered_quantity", {"po_id": "PO-7100", "line": "PO-7100", "quantity": 40}, ["erp_ap_rows.json"], U),
+    # an e-mail that names an invoice and its total is not the invoice
+    ("invoice_total", {"invoice_id": "GOS-5521", "amount": 4800.00}, ["email_granite.txt"], U),
+    ("ordered_quantity", {"po_id": "PO-4471", "line": "1", "quantity": 180}, ["email_granite.txt"], U),
+    # prose price tiers per bag, PascalCase ERP keys ("PONumber", "NeedByDate"), "authorized" for approved;
+    # a credit per business day, a cap stated as fees paid and a term stated as a duration abstain
+ ("ordered_quantity", {"po_id": P6, "line": "1", "quantity": 12000}, [PO6], S),
+ ("ordered_quantity", {"po_id": P6, "line": "VB-1K", "quantity": 3000}, [PO6], S),
+ ("ordered_quantity", {"po_id": P6, "line": "1", "quantity": 11500}, [PO6], X),
+ ("ordered_quantity", {"po_id": P6, "line": "1", "quantity": 12000}, [J6], S),
+ ("ordered_quantity", {"po_id": P6, "line": "VB-1K", "quantity": 3000}, [J6], S),
+ ("received_quantity", {"receipt_id": R6, "line": "1", "quantity": 11500}, [RR6], S),
+ ("received_quantity", {"receipt_id": R6, "line": "1", "quantity": 12000}, [RR6], X),
+ ("received_quantity", {"receipt_id": R6, "line": "VB-1K", "quantity": 3000}, [RR6], S),
+ ("billed_quantity", {"invoice_id": I6, "line": "1", "quantity": 11500}, [INV6], S),
+ ("billed_unit_price", {"invoice_id": I6, "line": "2", "unit_price": 0.52}, [INV6], S),
+ ("billed_line_amount", {"invoice_id": I6, "line": "1", "amount": 3220.00}, [INV6], S),
+ ("computed_line_amount", {"invoice_id": I6, "line": "1", "amount": 3220.00}, [INV6], S),
+ ("invoice_subtotal", {"invoice_id": I6, "amount": 4780.00}, [INV6], S),
+ ("invoice_total", {"invoice_id": I6, "amount": 4900.00}, [INV6], S),
+ ("invoice_total", {"invoice_id": I6, "amount": 4780.00}, [INV6], X),
+ ("contract_unit_price", {"contract_id": K6, "item": "VB-250", "unit_price": 0.28, "quantity": 11500}, [AG6], S),
+ ("contract_unit_price", {"contract_id": K6, "item": "VB-250", "unit_price": 0.31, "quantity": 11500}, [AG6], X),
+ ("contract_unit_price", {"contract_id": K6, "item": "VB-250", "unit_price": 0.25, "quantity": 25000}, [AG6], S),
+ ("contract_unit_price", {"contract_id": K6, "item": "VB-1K", "unit_price": 0.52, "quantity": 3000}, [AG6], S),
+ ("unit_price_variance", {"invoice_id": I6, "line": "1", "contract_id": K6, "item": "VB-250", "amount": 0}, [INV6, AG6], S),
+ ("quantity_variance", {"invoice_id": I6, "receipt_id": R6, "line": "1", "quantity": 0}, [INV6, RR6], S),
+ ("quantity_variance", {"invoice_id": I6, "receipt_id": R6, "line": "1", "quantity": 500}, [INV6, RR6], X),
+ ("payment_due_date", {"invoice_id": I6, "date": "2026-06-11"}, [INV6, AG6], S),
+ ("payment_due_date", {"invoice_id": I6, "date": "2026-06-11"}, [INV6, PO6, AG6], S),
+ ("payment_due_date", {"invoice_id": I6, "date": "2026-06-11"}, [INV6], U),
+ ("days_late", {"po_id": P6, "receipt_id": R6, "days": 4}, [PO6, RR6], S),
+ ("days_late", {"po_id": P6, "receipt_id": R6, "days": 4}, [J6, RR6], S),
+ ("days_late", {"po_id": P6, "receipt_id": R6, "days": 3}, [PO6, RR6], X),
+ ("late_delivery_credit", {"po_id": P6, "receipt_id": R6, "contract_id": K6, "amount": 393.60}, [PO6, RR6, AG6], U),
+ ("late_delivery_credit", {"po_id": P6, "receipt_id": R6, "contract_id": K6, "amount": 295.20}, [PO6, RR6, AG6], U),
+ ("requires_approval", {"invoice_id": I6, "value": True}, [INV6, POL6], S),
+ ("requires_approval", {"invoice_id": I6, "value": False}, [INV6, POL6], X),
+ ("vendor_name", {"document_id": I6, "vendor": "Meridian Bag & Film Ltd"}, [INV6], S),
+ ("vendor_name", {"document_id": P6, "vendor": "Meridian Bag & Film"}, [PO6], S),
+ ("vendor_name", {"document_id": P6, "vendor": "Meridian Bag & Film Ltd"}, [J6], S),
+ ("vendor_name", {"document_id": R6, "vendor": "Meridian Bag & Film Ltd"}, [RR6], U),
+ ("liability_cap", {"contract_id": K6, "amount": 4920}, [AG6], U),
+ ("notice_period_days", {"contract_id": K6, "days": 60}, [AG6], S),
+ ("term_end_date", {"contract_id": K6, "date": "2028-02-29"}, [AG6], U),
+ ("effective_date", {"contract_id": K6, "date": "2026-03-01"}, [AG6], S),
+ ("contract_party", {"contract_id": K6, "role": "buyer", "name": "Tallgrass Coffee Roasters, Inc."}, [AG6], S),
+ ("contract_party", {"contract_id": K6, "role": "supplier", "name": "Meridian Bag & Film Ltd"}, [AG6], S),
+ ("contract_party", {"contract_id": K6, "role": "supplier", "name": "Tallgrass Coffee Roasters"}, [AG6], X),
+]
+
+
+@pytest.fixture(scope="module")
+def verdicts(tmp_path_factory):
+    led, ids, out = verify_folder(tmp_path_factory.mktemp("fmt") / "ledger", DATA, RUN, CASES + MORE_CASES)
+    yield led, ids, out
+    led.close()
+
+
+@pytest.mark.parametrize("i", range(len(CASES) + len(MORE_CASES)), ids=[f"{c[0]}-{c[3]}-{n}" for n, c in enumerate(CASES + MORE_CASES)])
+def test_formats(verdicts, i):
+    cases = CASES + MORE_CASES
+    p = judged(verdicts, cases, i, RUN)  # every span is the cited record's exact bytes
+    assert p.status == cases[i][3], p.reason
