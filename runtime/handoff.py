@@ -9,7 +9,8 @@ transport, and a transport cannot skip one.
 `Handoffs.check` decides whether an artifact reaches the next agent:
 1. the schema gate (structure, citations in this run's ledger, checkable assertions, real tools);
 2. the sender: an agent may only send artifacts in its own name (`sender`, the node the transport
-   took the artifact from; None only where the transport cannot tell, e.g. an HTTP submission);
+   took the artifact from; over HTTP, the agent a token is bound to; None only where the transport
+   cannot tell, e.g. an HTTP submission with an operator's token bound to no agent);
 3. abstention: open questions stop the hand-off as `abstained`, before any verification;
 4. the verifier: every Assertion and Quote supported, or the hand-off stops;
 5. the artifact passes on annotated with the verdicts (only the verifier writes `entailment`).
