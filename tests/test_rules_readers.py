@@ -65,6 +65,8 @@ def test_a_plain_value_has_no_comparator():
     assert first("The crate weighs 40 kg and costs £7,500 in total.", "money").op is None
     # "or" and "and" that join two values are no postfix comparator
     assert first("Bring $5 and 6 spare pens.", "money").op is None
+    # "minimum" naming what is measured is no bound ("minimum of" / "a minimum of" are)
+    assert first("Calls are billed in minimum increments of 0.2 hour.", "duration").op is None
 
 
 def test_inclusive_bound_supports_the_boundary_but_strict_does_not():

@@ -48,7 +48,7 @@ _COMPARATORS: list[tuple[str, str, str]] = [
     ("equal to or higher than", ">=", "num"), ("equal to or larger than", ">=", "num"),
     ("greater than or equal to", ">=", "num"), ("more than or equal to", ">=", "num"),
     ("at or above", ">=", "num"), ("at or over", ">=", "num"), (">=", ">=", "num"), ("≥", ">=", "num"),
-    (">", ">", "num"), ("<", "<", "num"), ("minimum", ">=", "num"), ("maximum", "<=", "num"),
+    (">", ">", "num"), ("<", "<", "num"),
     ("equal to or less than", "<=", "num"), ("equal to or lower than", "<=", "num"),
     ("equal to or fewer than", "<=", "num"), ("less than or equal to", "<=", "num"),
     ("at or below", "<=", "num"), ("at or under", "<=", "num"), ("<=", "<=", "num"), ("≤", "<=", "num"),
