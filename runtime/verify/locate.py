@@ -20,7 +20,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from warrant.runtime.verify.formula import Bound
-from warrant.runtime.verify.rules import extract_quantities
+from warrant.runtime.verify.rules import dates, extract_quantities
+from warrant.runtime.verify.rules.base import uses_decimal_comma
 from warrant.runtime.verify.spec import ScopeSpec, SlotSpec
 from warrant.runtime.verify.view import EvidenceView, Item
 
@@ -391,8 +392,9 @@ class _Val:
     readings: tuple = ()
 
 
-def _parse(kind: str, text: str, label: str, leaf: bool) -> list[_Val]:
-    """The values of one kind in a cell, field value, JSON literal or sentence."""
+def _parse(kind: str, text: str, label: str, leaf: bool, decimal_comma: bool = False) -> list[_Val]:
+    """The values of one kind in a cell, field value, JSON literal or sentence; ``decimal_comma``:
+    the record writes decimals with a comma (``rules.base.uses_decimal_comma``)."""
     raw = text
     if leaf:
         if raw in ("true", "false"):
@@ -433,7 +435,7 @@ def _parse(kind: str, text: str, label: str, leaf: bool) -> list[_Val]:
         m = re.fullmatch(r'\s*"?(yes|no|true|false|y|n)"?\s*', text, re.I)
         return [_Val(m.group(1).lower() in ("yes", "true", "y"), m.start(1), m.end(1))] if m else []
     out = []
-    for q in extract_quantities(text):
+    for q in extract_quantities(text, decimal_comma):
         if q.unit == "ref":
             continue
         v = _Val(q.value, q.start, q.end, q.unit, q.op, q.frame, q.per, tuple(q.alt))
@@ -479,14 +481,27 @@ _MONTH_END = re.compile(
 # -- tiers ----------------------------------------------------------------------------------------
 
 _N = r"(\d[\d,]*)"
+# two-ended ranges and the words of a tier column ("from 500", "min. 500", "max 999"); a one-sided
+# bound ("over 1,000", "5,000 units or more", "not less than 500") is the rules' comparison reading
 _RANGES = [
     (re.compile(rf"{_N}\s*(?:-|–|—|to|through|thru)\s*{_N}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
-    (re.compile(rf"{_N}\s*(?:[a-z]+\s+)?(?:\+|or more\b|and (?:above|over|up)\b|or above\b|plus\b)", re.I), lambda m: (_d(m[1]), True, None, True)),
-    (re.compile(rf"(?:over|above|more than|greater than|>)\s*{_N}", re.I), lambda m: (_d(m[1]), False, None, True)),
-    (re.compile(rf"(?:>=|≥|at least|minimum of|min\.?|from)\s*{_N}", re.I), lambda m: (_d(m[1]), True, None, True)),
-    (re.compile(rf"(?:up to|<=|≤|no more than|maximum of|max\.?)\s*{_N}", re.I), lambda m: (None, True, _d(m[1]), True)),
-    (re.compile(rf"(?:under|below|less than|fewer than|<)\s*{_N}", re.I), lambda m: (None, True, _d(m[1]), False)),
+    (re.compile(rf"\b(?:min\.?|from)\s*{_N}", re.I), lambda m: (_d(m[1]), True, None, True)),
+    (re.compile(rf"\bmax\.?\s*{_N}", re.I), lambda m: (None, True, _d(m[1]), True)),
 ]
+
+
+def _bound(op: str, v: Decimal) -> tuple:
+    return {">": (v, False, None, True), ">=": (v, True, None, True), "<": (None, True, v, False), "<=": (None, True, v, True)}[op]
+
+
+def _tiers(text: str):
+    """(start, end, (lo, lo_inclusive, hi, hi_inclusive)) of each quantity range in a text."""
+    for rx, mk in _RANGES:
+        for m in rx.finditer(text):
+            yield m.start(), m.end(), mk(m)
+    for q in extract_quantities(text):
+        if q.kind == "number" and q.unit != "ref" and q.op is not None:
+            yield q.start, q.end, _bound(q.op, q.value)
 
 
 def _d(s: str) -> Decimal:
@@ -494,11 +509,7 @@ def _d(s: str) -> Decimal:
 
 
 def parse_range(text: str) -> tuple | None:
-    for rx, mk in _RANGES:
-        m = rx.search(text)
-        if m:
-            return mk(m)
-    return None
+    return next((r for _, _, r in _tiers(text)), None)
 
 
 def in_range(q: Decimal, r: tuple) -> bool:
@@ -553,15 +564,14 @@ def _num_or_none(s: str) -> Decimal | None:
 def _tier_in_sentence(sentence: str, a: int, b: int) -> tuple | None:
     """The quantity range nearest a price inside its clause: "$2.40 per unit for 500-999 units"."""
     best = None
-    for rx, mk in _RANGES:
-        for m in rx.finditer(sentence):
-            if m.start() <= a < m.end() or m.start() < b <= m.end():
-                continue  # the price itself
-            gap = text_gap(sentence, a, b, m.start(), m.end())
-            if gap is None:
-                continue
-            if best is None or gap < best[0]:
-                best = (gap, mk(m))
+    for ma, mb, r in _tiers(sentence):
+        if ma <= a < mb or ma < b <= mb:
+            continue  # the price itself
+        gap = text_gap(sentence, a, b, ma, mb)
+        if gap is None:
+            continue
+        if best is None or gap < best[0]:
+            best = (gap, r)
     return best[1] if best else None
 
 
@@ -674,6 +684,7 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: di
     out: list[Found] = []
     rows = view.table_rows() if not view.is_json else {}
     json_rows = _json_rows(items) if view.is_json else {}
+    dc = uses_decimal_comma(it.text for it in view.items if it.kind != "leaf")
     row_ok = False
     body_rows: dict[int, int] = {}
     for g, r in rows:
@@ -703,7 +714,7 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: di
                     continue
                 if it.kind == "field" and not _row_phrase(row_key).search(it.heading or ""):
                     continue
-            for val in _parse(slot.kind, it.text, it.label, it.kind == "leaf")[:1]:
+            for val in _parse(slot.kind, it.text, it.label, it.kind == "leaf", dc)[:1]:
                 tier = None
                 if slot.tier:
                     tier = parse_range(it.label) if it.kind == "cell" else None
@@ -716,7 +727,7 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: di
             continued = row_ok and bool(it.prev) and not it.text[:1].isupper()
             row_ok = row_key is None or continued or bool(_row_phrase(row_key).search(it.text))
             if row_ok:
-                out.extend(_from_sentence(slot, it, view, region, prose_labels, None))
+                out.extend(_from_sentence(slot, it, view, region, prose_labels, None, dc))
         elif it.kind == "header" and slot.letterhead and it.text == it.title:
             if not _has_words(tokens(it.text), ["invoice", "purchase order", "receipt", "agreement", "contract", "statement"]):
                 # an invoice's letterhead is its issuer; a PO's or a receipt's is the buyer's own, never read
@@ -730,7 +741,7 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: di
             for it in view.items:
                 rest = it.path[len(parent):]
                 if it.path.startswith(parent) and rest[:1] == "." and "[" not in rest and (score := _structured_label_score(it, labels, slot, None)) > 0:
-                    for val in _parse(slot.kind, it.text, it.label, True)[:1]:
+                    for val in _parse(slot.kind, it.text, it.label, True, dc)[:1]:
                         out.append(_found(view, it, val, score - 1, region))
             if out:
                 break
@@ -833,11 +844,9 @@ def _json_row_matches(it: Item, rows: dict[str, list[Item]], key: str, labels: l
 
 
 _WINDOW = 8
-# a price per counted thing ("$0.28 per bag", "USD 14.50/box", "$2 each"), not per period of time
-_PER_ITEM = re.compile(r"\s*(?:(?:per|/)\s*(?!(?:hour|hr|day|week|month|year|annum|calendar|business|working)\b)[a-z]+\b|each\b|ea\b)", re.I)
 
 
-def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region, labels: list[str], row_key: str | None) -> list[Found]:
+def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region, labels: list[str], row_key: str | None, dc: bool = False) -> list[Found]:
     text = it.text
     if row_key is not None and not _row_phrase(row_key).search(text):
         return []
@@ -850,8 +859,8 @@ def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region,
     if slot.kind in ("text", "id", "bool"):
         return []
     out = []
-    vals = _parse(slot.kind, text, "", False)
-    allq = extract_quantities(text)
+    vals = _parse(slot.kind, text, "", False, dc)
+    allq = extract_quantities(text, dc)
     for v in vals:
         before = [q for q in allq if q.end <= v.a]
         start = max([q.end for q in before], default=0)
@@ -872,7 +881,7 @@ def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region,
             continue  # "2. Invoices above ...": the clause number
         if slot.kind == "amount" and v.unit is None and not s:
             continue  # a bare number in prose is an amount only where a label says so
-        unit_ok = slot.per is not None and (v.per == slot.per or v.unit == slot.per or (slot.per == "unit" and bool(_PER_ITEM.match(text, v.b))))
+        unit_ok = slot.per is not None and (v.per == slot.per or v.unit == slot.per)
         if slot.per is not None and not unit_ok and not s:
             continue
         if slot.frame == "limit" and not (v.frame == "limit" or v.op in ("<=", "<")):
@@ -881,8 +890,6 @@ def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region,
             continue
         if s == 0 and not unit_ok and not (slot.context and not labels):
             continue
-        if slot.kind in ("amount", "number", "percent"):
-            v.op = threshold_op(text, v.a, v.b, v.op)
         score = (s or 20) / 2
         tier = _tier_in_sentence(text, v.a, v.b) if slot.tier else None
         out.append(_found(view, it, v, score, region, tier=tier))
@@ -911,22 +918,6 @@ def _names_in_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Reg
     return out
 
 
-# Inclusive wordings of a threshold ("equal to or greater than", "$5,000 and above"): read as ">=",
-# never as ">" (the boundary itself is where "above" and "at or above" disagree).
-_INCLUSIVE_BEFORE = re.compile(
-    r"(?:\bequal to or (?:greater|more|higher|larger) than|\b(?:greater|more|higher|larger) than or equal to"
-    r"|\bat or (?:above|over)|\bnot (?:less|lower) than|\bno (?:less|lower) than|\bat least|\bminimum of|>=|≥)\s*(?:USD|EUR|GBP|[$€£])?\s*$", re.I)
-_INCLUSIVE_AFTER = re.compile(r"^\s*(?:USD|EUR|GBP)?\s*(?:(?:and|or) (?:above|over|up|upwards|higher|greater|more)\b|\+)", re.I)
-
-
-def threshold_op(text: str, a: int, b: int, op: str | None) -> str | None:
-    """The direction of a threshold at text[a:b]: the comparator's, unless the wording around the
-    value makes it inclusive."""
-    if _INCLUSIVE_BEFORE.search(text[max(0, a - 40):a]) or _INCLUSIVE_AFTER.match(text[b:b + 24]):
-        return ">="
-    return op
-
-
 def _found(view: EvidenceView, it: Item, v: _Val, score: float, region: Region, tier: tuple | None = None) -> Found:
     # the item text is the record's bytes [start:end] decoded, so character offsets in it map back exactly
     a = it.start + len(it.text[: v.a].encode("utf-8"))
@@ -950,14 +941,5 @@ def resolve_dates(found: Found, view: EvidenceView) -> list[Any]:
     return [found.value, *found.readings]
 
 
-_NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\b")
-
-
 def _date_order(view: EvidenceView) -> str | None:
-    dmy = mdy = False
-    for it in view.items:
-        for m in _NUMERIC_DATE.finditer(it.text):
-            a, b = int(m[1]), int(m[2])
-            dmy |= a > 12
-            mdy |= b > 12
-    return "dmy" if dmy and not mdy else "mdy" if mdy and not dmy else None
+    return dates.numeric_order(it.text for it in view.items)

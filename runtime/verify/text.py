@@ -32,12 +32,49 @@ __all__ = [
 # inside a number ("12.5") is never followed by white space, so numbers stay whole.
 _BOUNDARY = re.compile(r"(?<!\bNo)(?<!\bno)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bvs)(?<!\bNr)(?<!\bnr)(?<!\bDr)(?<!\b[A-Z])[.!?;](?=\s)|\n+")
 
+# A single line break inside a sentence wrapped over two lines is no boundary: the line does not
+# end a sentence and the next goes on in lower case, or the line ends with a comma or a word that
+# cannot end one ("and", "of", "the"). Table rows, list items, "Key: value" lines and JSON or code
+# lines stay apart.
+_ITEM_START = re.compile(r"^\s*(?:\d+(?:\.\d+)*[.)]?\s|[-*•]\s|\(?[a-z]\)\s|\(?[ivx]+\)\s)")
+_KEY_VALUE = re.compile(r"^\s*[A-Za-z#][\w #&/().'%-]{0,60}?\s*:\s+\S")
+_TABLE_ROW = re.compile(r"[|\t]|\S {2,}\S|^[^ ,]*(?:,[^ ,]*){2,}$")
+_CODE_LINE = re.compile(r'^["\'{}\[\]<]|"\s*:|[{}\[\]>]$')  # JSON, code or markup: one item a line
+_CONTINUES = frozenset(
+    """and or but nor of to the a an for with by in on at from per than as that which who whose
+    including plus into under over between within upon""".split()
+)
+
+
+def _wrapped(text: str, m: "re.Match[str]") -> bool:
+    """True when the line break ``m`` (one newline) only wraps a sentence."""
+    if m.group(0) != "\n":
+        return False
+    a = text.rfind("\n", 0, m.start()) + 1
+    d = text.find("\n", m.end())
+    raw_next = text[m.end(): len(text) if d < 0 else d]
+    cur, nxt = text[a:m.start()].strip(), raw_next.strip()
+    if not cur or not nxt or cur.endswith((".", "!", "?", ";", ":")) or cur.isupper():
+        return False
+    if _ITEM_START.match(raw_next) or _KEY_VALUE.match(cur) or _KEY_VALUE.match(nxt):
+        return False
+    if _TABLE_ROW.search(cur) or _TABLE_ROW.search(nxt) or _CODE_LINE.search(cur) or _CODE_LINE.search(nxt):
+        return False
+    last = cur.rsplit(None, 1)[-1].lower()
+    return nxt[0].islower() or cur.endswith(",") or last in _CONTINUES
+
+
+def _boundaries(text: str, lo: int = 0, hi: int | None = None):
+    for m in _BOUNDARY.finditer(text, lo, len(text) if hi is None else hi):
+        if not (m.group(0)[0] == "\n" and _wrapped(text, m)):
+            yield m
+
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of sentences (clauses ending in ";" count as sentences), whitespace-trimmed,
-    empty ones dropped."""
+    empty ones dropped. A sentence wrapped over several lines is one span (its line breaks inside)."""
     spans, start = [], 0
-    for m in _BOUNDARY.finditer(text):
+    for m in _boundaries(text):
         spans.append((start, m.end()))
         start = m.end()
     spans.append((start, len(text)))
@@ -59,9 +96,9 @@ def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
     on a record of any size."""
     lo = max(0, pos - 4000)
     start = lo
-    for m in _BOUNDARY.finditer(text, lo, pos):
+    for m in _boundaries(text, lo, pos):
         start = m.end()
-    m = _BOUNDARY.search(text, pos, min(len(text), pos + 4000))
+    m = next(_boundaries(text, pos, min(len(text), pos + 4000)), None)
     return start, (m.start() if m else min(len(text), pos + 4000))
 
 

@@ -30,7 +30,7 @@ from warrant.ledger import EvidenceRecord
 from warrant.ledger.table import is_local, local_path
 from warrant.runtime.verify.parsers import jsonleaves, prose, tables
 
-VIEW_FORMAT = "5"  # 2: "Key: value" block captions; 3: indented "Key: value" lines; 4: wrapped sentences joined; 5: JSON column tables and name/value pairs labelled
+VIEW_FORMAT = "6"  # 6: wrapped lines joined by the shared splitter (text.sentence_spans); 2: "Key: value" block captions; 3: indented "Key: value" lines; 4: wrapped sentences joined; 5: JSON column tables and name/value pairs labelled
 DIRNAME = "evidence_view"
 MAX_VIEW_BYTES = 16 * 1024 * 1024  # larger records get a clear "too large" problem, never a truncated view
 HEADER_LINES = 8

@@ -50,50 +50,17 @@ def is_heading(line: str) -> bool:
     return bool(_NUMBERED.match(s)) or s.isupper() or s.endswith(":") or s.istitle()
 
 
-_ITEM_START = re.compile(r"^\s*(?:\d+(?:\.\d+)*[.)]?\s|[-*•]\s|\(?[a-z]\)\s|\(?[ivx]+\)\s)")
-_KEY_VALUE = re.compile(r"^\s*[A-Za-z#][\w #&/().'%-]{0,60}?\s*:\s+\S")
-
-
-def _unwrapped(text: str, lines: list[tuple[int, int]], skip_lines: set[int]) -> str:
-    """The text with the line breaks inside a wrapped sentence turned into spaces (same length, so
-    offsets stay those of the record): a line that does not end a sentence, followed by one that
-    continues it (lower case, or after a long line) and is no list item, table row or "Key: value" line."""
-    chars = None
-    for i in range(len(lines) - 1):
-        (a, b), (c, d) = lines[i], lines[i + 1]
-        cur, nxt = text[a:b].strip(), text[c:d].strip()
-        if not cur or not nxt or i in skip_lines or i + 1 in skip_lines or b >= c:
-            continue
-        if cur.endswith((".", "!", "?", ";", ":")) or is_heading(cur) or _ITEM_START.match(text[c:d]):
-            continue
-        if _KEY_VALUE.match(cur) or _KEY_VALUE.match(nxt):
-            continue
-        if not (nxt[0].islower() or len(cur) >= 50):
-            continue
-        if chars is None:
-            chars = list(text)
-        for k in range(b, c):
-            chars[k] = " "
-    return text if chars is None else "".join(chars)
-
-
 def sentences(text: str, lines: list[tuple[int, int]], skip_lines: set[int] = frozenset()) -> list[Sentence]:
     """Sentences outside the table lines, each with its heading and previous sentence."""
     headings: list[tuple[int, str]] = []
     for i, (a, b) in enumerate(lines):
         if i not in skip_lines and is_heading(text[a:b]):
             headings.append((a, text[a:b].strip().rstrip(":")))
-    skipped = sorted((lines[i][0], lines[i][1]) for i in skip_lines)
     out: list[Sentence] = []
     prev = ""
     h = 0
     heading = ""
-    sk = 0
-    for a, b in sentence_spans(_unwrapped(text, lines, skip_lines)):
-        while sk < len(skipped) and skipped[sk][1] < a:
-            sk += 1
-        if sk < len(skipped) and skipped[sk][0] <= a and b <= skipped[sk][1]:
-            continue  # a table line: its cells are the items, not a sentence
+    for a, b in _prose_spans(text, lines, skip_lines):
         while h < len(headings) and headings[h][0] <= a:
             heading = headings[h][1]
             h += 1
@@ -103,3 +70,17 @@ def sentences(text: str, lines: list[tuple[int, int]], skip_lines: set[int] = fr
         out.append(Sentence(a, b, s, heading, prev))
         prev = s
     return out
+
+
+def _prose_spans(text: str, lines: list[tuple[int, int]], skip_lines: set[int]):
+    """Sentence spans of each run of lines between table lines (a table line's cells are the
+    items, not a sentence), cut by the shared splitter, which also joins wrapped lines."""
+    run_start = None
+    for i, (a, b) in enumerate([*lines, (len(text), len(text))]):
+        table = i in skip_lines or i == len(lines)
+        if not table and run_start is None:
+            run_start = a
+        if table and run_start is not None:
+            for x, y in sentence_spans(text[run_start:a]):
+                yield run_start + x, run_start + y
+            run_start = None

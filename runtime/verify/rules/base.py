@@ -34,7 +34,7 @@ class Quantity:
     end: int
     text: str  # the verbatim slice text[start:end]
     op: str | None = None  # comparator governing the value in its sentence: ">", ">=", "<", "<=" or None (the value itself)
-    per: str | None = None  # rate denominator for money/percent: "hour", "day", "week", "month", "year", "unit"
+    per: str | None = None  # rate denominator for money/percent: "hour", "day", "week", "month", "year", "unit" (any counted thing)
     alt: tuple = field(default=(), compare=False)  # other readings of an ambiguous numeric date
     # "limit": a stated threshold (cap, floor, deadline, notice period); "value": an actual value
     # or a comparison with one; dates only: "range_start"/"range_end" (ends of "from X to Y"),
@@ -60,7 +60,10 @@ Found = tuple[int, int, str, object, "str | None", "str | None", tuple]
 
 
 class Claims(Protocol):
-    """The registry's record of which characters are already read."""
+    """The registry's record of which characters are already read, and whether the text writes
+    decimals with a comma."""
+
+    decimal_comma: bool
 
     def free(self, a: int, b: int) -> bool: ...
     def take(self, a: int, b: int) -> None: ...
@@ -96,10 +99,32 @@ WORDNUM = (
     rf"(?:{_WORD_PART}(?:\s+hundred)?(?:\s+thousand)?(?:(?:\s+and)?\s+{_WORD_PART}(?:\s+hundred)?)?"
     rf"(?:(?:\s+and)?\s+{_WORD_PART})?)"
 )
-DIGITS = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+# European grouping with a decimal comma ("1.234,50", "1 234,50" with a normal, thin or no-break
+# space): unambiguous, read as 1234.50 anywhere. Dot groups alone ("1.234.567") are a number only
+# in a record that uses decimal commas (``parse_num``); "1.234" alone stays 1.234 there unless so.
+_GROUP_SPACE = "[ \u00a0\u2009\u202f]"
+EURO_DIGITS = rf"(?:\d{{1,3}}(?:\.\d{{3}})+,\d{{1,2}}|\d{{1,3}}(?:{_GROUP_SPACE}\d{{3}})+,\d{{1,2}})(?!\d)"
+_DOT_GROUPS = r"\d{1,3}(?:\.\d{3}){2,}(?![\d.])"
+DIGITS = rf"(?:{EURO_DIGITS}|{_DOT_GROUPS}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 # "thirty (30)" counts once, as 30; a bare digit string; or (where a unit follows) a number word
 NUM = rf"(?:(?:{WORDNUM})\s*\(\s*{DIGITS}\s*\)|{DIGITS})"
 NUMW = rf"(?:{NUM}|\b{WORDNUM}\b)"
+# an amount next to a currency may also be written "12,50" (two decimals after a comma: no
+# thousands group has two digits)
+MONEY_NUM = rf"(?:\d+,\d{{2}}(?![\d.,])|{NUM})"
+MONEY_NUMW = rf"(?:{MONEY_NUM}|\b{WORDNUM}\b)"
+_EURO_RE = re.compile(EURO_DIGITS)
+_SHORT_COMMA_RE = re.compile(r"\d+,\d{2}")
+_CURRENCY_COMMA_RE = re.compile(r"(?:[€£$]|\b[A-Z]{3})\s?\d+,\d{2}(?![\d.,])|(?<![\d.,])\d+,\d{2}\s?(?:[€£]|zł|[A-Z]{3}\b)")
+
+
+def uses_decimal_comma(texts: Iterable[str] | str) -> bool:
+    """True when a text (or every text of one record) writes decimals with a comma somewhere
+    unambiguous: "1.234,50", "1 234,50", or an amount beside a currency ("EUR 12,50", "12,50 €")."""
+    for t in [texts] if isinstance(texts, str) else texts:
+        if _EURO_RE.search(t) or _CURRENCY_COMMA_RE.search(t):
+            return True
+    return False
 SCALE = r"(?:(?:k|K|m|M|bn|mn)\b|\s+(?:thousand|million|billion)\b)"
 I = re.IGNORECASE
 
@@ -115,12 +140,20 @@ def words_to_number(words: str) -> int | None:
         return None
 
 
-def parse_num(raw: str) -> Decimal | None:
+def parse_num(raw: str, decimal_comma: bool = False) -> Decimal | None:
+    """A number as written; ``decimal_comma``: the record writes decimals with a comma, so "1.234"
+    is 1234."""
     raw = raw.strip()
     m = re.search(r"\(\s*([\d,.]+)\s*\)", raw)
     if m:  # "thirty (30)": the digits win
         raw = m.group(1)
     if re.search(r"\d", raw):
+        if _EURO_RE.fullmatch(raw) or _SHORT_COMMA_RE.fullmatch(raw):
+            raw = re.sub(rf"[.]|{_GROUP_SPACE}", "", raw).replace(",", ".")
+        elif re.fullmatch(_DOT_GROUPS, raw) or (decimal_comma and re.fullmatch(r"\d{1,3}\.\d{3}", raw)):
+            if not decimal_comma:
+                return None  # "1.234.567" in a record with decimal points: a version or an id
+            raw = raw.replace(".", "")
         try:
             return Decimal(raw.replace(",", ""))
         except InvalidOperation:
@@ -135,7 +168,7 @@ def free_numbers(rx: "re.Pattern[str]", text: str, claims: Claims) -> Iterator[t
     the next match."""
     for m in rx.finditer(text):
         if claims.free(m.start(), m.end()):
-            num = parse_num(m["num"])
+            num = parse_num(m["num"], claims.decimal_comma)
             if num is not None:
                 yield m, num
 
@@ -164,10 +197,22 @@ _PER_RE = re.compile(
 )
 
 
-def per_after(text: str, end: int) -> tuple[str | None, int]:
+# a price per counted thing ("$0.28 per bag", "USD 1.10/unit", "€4 each", "$2 ea."): the
+# denominator is "unit", whatever is counted; not "per the contract", "per Section 4", "per cent",
+# nor a period ("per business day" is a rate per day, read above or not at all)
+_PER_COUNT_RE = re.compile(
+    r"\s*(?:(?:per|/)\s*(?!(?:the|a|an|our|your|its|their|this|that|these|those|cent|centum|annum|calendar|business"
+    r"|working|banking|section|clause|article|schedule|contract|agreement|invoice|order|terms?|policy|quote|quotation)\b)"
+    r"(?P<noun>[a-z][a-z-]*)\b|(?P<each>each|ea\b\.?|apiece)(?!\s+(?:of|and|other|party|month|week|year|day|quarter)\b))",
+)
+
+
+def per_after(text: str, end: int, counts: bool = False) -> tuple[str | None, int]:
+    """The rate denominator right after a value; with ``counts`` (prices), also a counted thing."""
     m = _PER_RE.match(text, end)
     if not m:
-        return None, end
+        c = _PER_COUNT_RE.match(text, end) if counts else None
+        return ("unit", c.end()) if c else (None, end)
     w = (m.group("w") or m.group("adv") or "annum").lower()
     return PER_WORDS.get(w, w), m.end()
 

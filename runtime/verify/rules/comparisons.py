@@ -43,6 +43,15 @@ _COMPARATORS: list[tuple[str, str, str]] = [
     ("exceeding", ">", "num"), ("exceeds", ">", "num"), ("exceeded", ">", "num"),
     ("exceed", ">", "num"), ("above", ">", "num"), ("over", ">", "num"), ("beyond", ">", "num"),
     ("at least", ">=", "any"), ("minimum of", ">=", "num"), ("a minimum of", ">=", "num"),
+    # inclusive wordings: the boundary itself is where "above" and "at or above" disagree
+    ("equal to or greater than", ">=", "num"), ("equal to or more than", ">=", "num"),
+    ("equal to or higher than", ">=", "num"), ("equal to or larger than", ">=", "num"),
+    ("greater than or equal to", ">=", "num"), ("more than or equal to", ">=", "num"),
+    ("at or above", ">=", "num"), ("at or over", ">=", "num"), (">=", ">=", "num"), ("≥", ">=", "num"),
+    (">", ">", "num"), ("<", "<", "num"),
+    ("equal to or less than", "<=", "num"), ("equal to or lower than", "<=", "num"),
+    ("equal to or fewer than", "<=", "num"), ("less than or equal to", "<=", "num"),
+    ("at or below", "<=", "num"), ("at or under", "<=", "num"), ("<=", "<=", "num"), ("≤", "<=", "num"),
     ("cap of", "<=", "num"), ("ceiling of", "<=", "num"), ("limit of", "<=", "num"),
     ("less than", "<", "num"), ("fewer than", "<", "num"), ("lower than", "<", "num"),
     ("shorter than", "<", "num"), ("below", "<", "num"), ("under", "<", "num"),
@@ -68,9 +77,9 @@ _DET = r"(?:the|a|an|its|their|this|that|our|your|his|her)"
 _FILLER_WORD = r"(?!(?:is|are|was|were|be|been|shall|will|may|must|capped|limited|set|fixed|not)\b)[a-z][a-z-]*"
 _FILLER = rf"(?:{_DET}\s+)?(?:(?:{_FILLER_WORD}\s+){{1,3}}(?:of|at)\s+)?"
 _COMP_RE = re.compile(  # the leftmost comparator whose filler reaches the value wins
-    r"\b(?P<phrase>"
+    r"(?:\b|(?=[<>≤≥]))(?P<phrase>"
     + "|".join(re.escape(p) for p, _, _ in sorted(_COMPARATORS, key=lambda c: -len(c[0])))
-    + rf")\s+{_FILLER}$"
+    + rf")\s*{_FILLER}$"
 )
 _COMP_LOOKUP = {p: (op, k) for p, op, k in _COMPARATORS}
 _NEG_BEFORE_RE = re.compile(
@@ -78,13 +87,18 @@ _NEG_BEFORE_RE = re.compile(
     r"(?:(?:shall|will|may|must|does|do|did|is|are|was|were|be|to|ever|at\s+any\s+time)\s+)*$"
 )
 _CLAUSE_NEG_RE = re.compile(r"\bin no event\b|\bin no case\b|\bunder no circumstances\b")
+# after the value, always inclusive: "40 hours or more", "500 units or more", "$5,000 and above",
+# "$5,000+", "5,000 + |" (one counted noun may sit between the value and the phrase; "5,000 + 200"
+# and "$500 + VAT" are sums)
 _POSTFIX_RE = re.compile(
-    r"\s*,?\s*or\s+(?P<w>more|greater|above|higher|longer|later|less|fewer|below|lower|shorter|earlier)\b",
+    r"(?:\s+(?!(?:or|and)\b)[a-z][a-z-]+)?\s*,?\s*(?:(?:or|and)\s+(?P<w>more|greater|above|over|up|upwards|higher|longer|later"
+    r"|less|fewer|below|under|lower|shorter|earlier)\b|(?P<plus>\+)(?=\s*(?:$|[|\n]|[a-z]))(?!\s*(?:tax|vat|gst|hst|shipping|freight|fees?|interest|expenses|costs?)\b))",
     re.IGNORECASE,
 )
 _POSTFIX_OP = {
-    "more": ">=", "greater": ">=", "above": ">=", "higher": ">=", "longer": ">=", "later": ">=",
-    "less": "<=", "fewer": "<=", "below": "<=", "lower": "<=", "shorter": "<=", "earlier": "<=",
+    "more": ">=", "greater": ">=", "above": ">=", "over": ">=", "up": ">=", "upwards": ">=",
+    "higher": ">=", "longer": ">=", "later": ">=",
+    "less": "<=", "fewer": "<=", "below": "<=", "under": "<=", "lower": "<=", "shorter": "<=", "earlier": "<=",
 }
 
 
@@ -111,7 +125,7 @@ def comparator(text: str, start: int, end: int, kind: str) -> tuple[str | None, 
     if op is None:
         pm = _POSTFIX_RE.match(text, end)
         if pm:
-            op = _POSTFIX_OP[pm.group("w").lower()]
+            op = ">=" if pm.group("plus") else _POSTFIX_OP[pm.group("w").lower()]
     return op, frame
 
 

@@ -1,12 +1,14 @@
 """Dates: where they are (patterns), what they are (python-dateutil reads the matched span), and
 what role they play (issued, due, paid, effective, ended, signed, delivered).
 
-Formats: ISO "2026-06-30", "2026/06/30", "30 June 2026", "30th of June, 2026", "June 30, 2026",
+Formats: ISO "2026-06-30", "2026/06/30", "2026.06.30", "30-Jun-2026", "30 June 2026", "30th of June, 2026", "June 30, 2026",
 "Jun 30 2026", numeric "30/06/2026", "30.06.2026", "30-06-2026", and a day and month without a
 year ("3 May", "May 3rd": ``unit == "noyear"``, compared on day and month only). Day/month rule
 for numeric dates: first field > 12 -> it is the day; second field > 12 -> it is the day (US
 06/30/2026); both <= 12 (05/06/2026) -> ambiguous: ``value`` is the day-first reading, ``alt``
-the month-first one; a check agrees if either reading agrees and conflicts only if both do.
+the month-first one; a check agrees if either reading agrees and conflicts only if both do, unless
+another numeric date of the same text settles the order (``numeric_order``). A lone number is never
+a date: every pattern needs a month name or three fields.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ _MONTH_CAP = _MONTH_RE  # a year-less date needs a capitalised month ("may" is a
 
 _PATTERNS = [
     ("iso", re.compile(r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})\b")),
-    ("ymd", re.compile(r"\b(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\b")),
+    ("ymd", re.compile(r"\b(?P<y>\d{4})(?P<sep>[/.])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})\b(?![.,]?\d)")),
+    # "17-Apr-2026", "17/Apr/2026", "17.Apr.2026" (ERP and banking exports)
+    ("dmy_sep", re.compile(rf"\b(?P<d>\d{{1,2}})(?P<sep>[-/.])(?P<mon>{_MONTH_RE})\.?(?P=sep)(?P<y>\d{{4}})\b", I)),
     ("dmy_w", re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MONTH_RE})\.?,?\s+(?P<y>\d{{4}})\b", I)),
     ("mdy_w", re.compile(rf"\b(?P<mon>{_MONTH_RE})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b", I)),
     ("num", re.compile(r"(?<![\d/.-])(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4})\b")),
@@ -62,7 +66,24 @@ def _parse_words(span: str, year: bool) -> datetime.date | None:
     return dt.date() if (year or dt.year == NOYEAR) else None
 
 
+_UNSET = object()
+_NUMERIC_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})\b")
+
+
+def numeric_order(texts: Iterable[str]) -> str | None:
+    """"dmy" when the numeric dates of these texts (one record) are day-first ("17.04.2026"),
+    "mdy" when month-first ("04/17/2026"), None when none settles it or they disagree."""
+    dmy = mdy = False
+    for t in texts:
+        for m in _NUMERIC_DATE.finditer(t):
+            a, b = int(m[1]), int(m[3])
+            dmy |= a > 12 >= b
+            mdy |= b > 12 >= a
+    return "dmy" if dmy and not mdy else "mdy" if mdy and not dmy else None
+
+
 def find_dates(text: str, claims: Claims) -> Iterable[Found]:
+    order = _UNSET
     for name, rx in _PATTERNS:
         for m in rx.finditer(text):
             if not claims.free(m.start(), m.end()):
@@ -73,6 +94,8 @@ def find_dates(text: str, claims: Claims) -> Iterable[Found]:
                 d = _mkdate(int(m["y"]), int(m["m"]), int(m["d"]))
             elif name in ("dmy_w", "mdy_w"):
                 d = _parse_words(m.group(0), year=True)
+            elif name == "dmy_sep":
+                d = _parse_words(f"{m['d']} {m['mon']} {m['y']}", year=True)
             elif name in ("dm_w", "md_w"):
                 d, unit = _parse_words(m.group(0), year=False), "noyear"
             else:
@@ -82,9 +105,12 @@ def find_dates(text: str, claims: Claims) -> Iterable[Found]:
                 elif b > 12:
                     d = _mkdate(y, a, b)
                 else:
-                    d = _mkdate(y, b, a)  # day-first by default
+                    order = numeric_order([text]) if order is _UNSET else order
+                    d = _mkdate(y, b, a)  # day-first by default, and where the text is day-first
                     other = _mkdate(y, a, b)
-                    if other is not None and other != d:
+                    if order == "mdy":
+                        d, other = other, None
+                    if other is not None and other != d and order != "dmy":
                         alt = (other,)
             if d is not None:
                 claims.take(m.start(), m.end())

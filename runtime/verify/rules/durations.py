@@ -66,7 +66,7 @@ def find_labelled_durations(text: str, claims: Claims) -> Iterable[Found]:
     for m in _LABELLED_RE.finditer(text):
         a, b = m.start("num"), m.end("num")
         if claims.free(a, b):
-            num = parse_num(m["num"])
+            num = parse_num(m["num"], claims.decimal_comma)
             if num is not None:
                 claims.take(a, b)
                 yield (a, b, "duration", num, unit_name(m["u"]), None, ())

@@ -1,7 +1,8 @@
 """Money: "$1,200", "1200 USD", "USD 1,200.00", "US$1,200", "1.2k dollars", "$1.2 million",
-"four hundred dollars" are all read as an amount and a currency. "$" alone means USD; "EUR"/"€"/
+"four hundred dollars", "1.234,50 EUR", "EUR 1 234,50", "12,50 €" are all read as an amount and a currency. "$" alone means USD; "EUR"/"€"/
 "euros" EUR; "GBP"/"£"/"pounds" GBP; "PLN"/"zł"/"zloty" PLN. A rate suffix ("per hour", "/h",
-"an hour", "monthly") is kept in ``per``. European decimal commas ("1.200,00") are not parsed.
+"an hour", "monthly") is kept in ``per``; a price per counted thing ("$0.28 per bag", "USD 1.10/unit",
+"€4 each") has ``per == "unit"``. European decimal commas: see ``base.DIGITS``.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from warrant.runtime.verify.rules.base import NUM, NUMW, SCALE, Claims, Found, I, free_numbers, per_after, scale
+from warrant.runtime.verify.rules.base import MONEY_NUM, MONEY_NUMW, SCALE, Claims, Found, I, free_numbers, per_after, scale
 
 CURRENCY_SYMBOL = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "c$": "CAD", "a$": "AUD"}
 CURRENCY_CODES = ("USD", "EUR", "GBP", "PLN", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "INR")
@@ -22,14 +23,16 @@ CURRENCY_WORD = {
 
 _PATTERNS = [
     # $1,200 / US$ 1.2k / €300 / £1.5 million
-    re.compile(rf"(?P<sym>US\$|C\$|A\$|\$|€|£)\s?(?P<num>{NUM})(?P<scale>{SCALE})?"),
+    re.compile(rf"(?P<sym>US\$|C\$|A\$|\$|€|£)\s?(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?"),
     # USD 1,200.00 / USD $1,200 / EUR1.2m
-    re.compile(rf"\b(?P<code>{_CODE_RE})\s?(?:\$|€|£)?\s?(?P<num>{NUM})(?P<scale>{SCALE})?"),
+    re.compile(rf"\b(?P<code>{_CODE_RE})\s?(?:\$|€|£)?\s?(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?"),
     # 1200 USD / 1.2k EUR / 300 zł
-    re.compile(rf"(?P<num>{NUM})(?P<scale>{SCALE})?\s?(?P<code>{_CODE_RE}\b|zł)"),
+    re.compile(rf"(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?\s?(?P<code>{_CODE_RE}\b|zł)"),
+    # 12,50 € / 1.234,50 € (the symbol after the amount, as written in much of Europe)
+    re.compile(rf"(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?\s?(?P<sym>€|£)"),
     # 1.2k dollars / five hundred euros / 300 (three hundred) dollars
     re.compile(
-        rf"(?P<num>{NUMW})(?P<scale>{SCALE})?\s+(?:US\s+|U\.S\.\s+)?"
+        rf"(?P<num>{MONEY_NUMW})(?P<scale>{SCALE})?\s+(?:US\s+|U\.S\.\s+)?"
         r"(?P<word>dollars?|euros?|pounds?(?:\s+sterling)?|zloty|zlotys|zlotych|francs?)\b", I),
 ]
 
@@ -45,6 +48,6 @@ def find_money(text: str, claims: Claims) -> Iterable[Found]:
                 cur = "PLN" if gd["code"].lower() == "zł" else gd["code"].upper()
             else:
                 cur = CURRENCY_WORD[gd["word"].split()[0].lower()]
-            per, _ = per_after(text, b)
+            per, _ = per_after(text, b, counts=True)
             claims.take(a, b)
             yield (a, b, "money", num * scale(gd.get("scale")), cur, per, ())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from warrant.runtime.verify.rules import dates, durations, identifiers, money, numbers
-from warrant.runtime.verify.rules.base import Extractor, Found, Quantity
+from warrant.runtime.verify.rules.base import Extractor, Found, Quantity, uses_decimal_comma
 from warrant.runtime.verify.rules.comparisons import comparator, near_threshold_word
 
 EXTRACTORS: list[Extractor] = [
@@ -28,8 +28,9 @@ EXTRACTORS: list[Extractor] = [
 class _Taken:
     """Which characters an extractor already read: one byte per character, searched in C."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, decimal_comma: bool) -> None:
         self._mask = bytearray(n + 1)
+        self.decimal_comma = decimal_comma
 
     def free(self, a: int, b: int) -> bool:
         return self._mask.find(1, a, b) < 0
@@ -38,12 +39,15 @@ class _Taken:
         self._mask[a:b] = b"\x01" * (b - a)
 
 
-def extract_quantities(text: str) -> list[Quantity]:
+def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Quantity]:
     """Every money amount, percentage, date, duration, identifier and number in ``text``, in text
-    order; spans never overlap."""
+    order; spans never overlap. ``decimal_comma``: whether the record ``text`` comes from writes
+    decimals with a comma ("1.234" is then 1234); None: judged from ``text`` itself."""
+    if decimal_comma is None:
+        decimal_comma = uses_decimal_comma(text)
     if len(text) <= _CACHED_MAX:
-        return list(_extract_cached(text))
-    return _extract(text)
+        return list(_extract_cached(text, decimal_comma))
+    return _extract(text, decimal_comma)
 
 
 # A claim and its window are read by several rules in one check: short texts are read once.
@@ -51,12 +55,12 @@ _CACHED_MAX = 4096
 
 
 @lru_cache(maxsize=8192)
-def _extract_cached(text: str) -> tuple[Quantity, ...]:
-    return tuple(_extract(text))
+def _extract_cached(text: str, decimal_comma: bool) -> tuple[Quantity, ...]:
+    return tuple(_extract(text, decimal_comma))
 
 
-def _extract(text: str) -> list[Quantity]:
-    taken = _Taken(len(text))
+def _extract(text: str, decimal_comma: bool) -> list[Quantity]:
+    taken = _Taken(len(text), decimal_comma)
     found: list[Found] = []
     for ex in EXTRACTORS:
         found.extend(ex.find(text, taken))

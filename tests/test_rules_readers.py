@@ -1,0 +1,221 @@
+"""The shared value readers (runtime/verify/rules, runtime/verify/text.py) on invented examples:
+inclusive and strict comparisons, European number formats, date formats, per-unit prices and
+wrapped lines. Each reading has a case that must NOT be read the new way."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+
+from warrant.runtime.verify.parsers import prose, tables
+from warrant.runtime.verify.rules import check_rules, extract_quantities
+from warrant.runtime.verify.rules.base import parse_num, uses_decimal_comma
+from warrant.runtime.verify.rules.dates import numeric_order
+from warrant.runtime.verify.text import sentence_bounds, sentence_spans
+
+D = Decimal
+
+
+def first(text: str, kind: str):
+    qs = [q for q in extract_quantities(text) if q.kind == kind]
+    assert qs, (text, extract_quantities(text))
+    return qs[0]
+
+
+# -- 1. comparisons: direction and inclusiveness ---------------------------------------------
+
+
+@pytest.mark.parametrize("text, op", [
+    # inclusive lower bounds
+    ("Crates weighing equal to or greater than 40 kg go by freight.", ">="),
+    ("Refunds greater than or equal to €900 need a second signature.", ">="),
+    ("Rebates apply to orders not less than 250 units.", ">="),
+    ("Rebates apply to orders of no less than 250 units.", ">="),
+    ("The courier needs at least 3 days.", ">="),
+    ("Orders of 250 units or more ship free.", ">="),
+    ("Orders of £7,500 and above ship free.", ">="),
+    ("Orders of £7,500 or higher ship free.", ">="),
+    ("Orders at or above £7,500 ship free.", ">="),
+    ("Orders of £7,500+ ship free.", ">="),
+    # strict lower bounds: must NOT become inclusive
+    ("Orders above £7,500 ship free.", ">"),
+    ("Orders of more than 250 units ship free.", ">"),
+    ("Any refund that exceeds €900 is escalated.", ">"),
+    ("Parcels over 40 kg go by freight.", ">"),
+    # inclusive upper bounds
+    ("Tips of not more than $35 may be expensed.", "<="),
+    ("Tips of up to $35 may be expensed.", "<="),
+    ("Tips of at most $35 may be expensed.", "<="),
+    ("Tips of $35 or less may be expensed.", "<="),
+    ("Tips equal to or less than $35 may be expensed.", "<="),
+    ("Tips at or below $35 may be expensed.", "<="),
+    # strict upper bounds: must NOT become inclusive
+    ("Tips below $35 may be expensed.", "<"),
+    ("Tips under $35 may be expensed.", "<"),
+    ("Tips of less than $35 may be expensed.", "<"),
+])
+def test_comparison_direction_and_inclusiveness(text, op):
+    q = [q for q in extract_quantities(text) if q.kind in ("money", "number", "duration")][0]
+    assert q.op == op
+
+
+def test_a_plain_value_has_no_comparator():
+    assert first("The crate weighs 40 kg and costs £7,500 in total.", "money").op is None
+    # "or" and "and" that join two values are no postfix comparator
+    assert first("Bring $5 and 6 spare pens.", "money").op is None
+    # "minimum" naming what is measured is no bound ("minimum of" / "a minimum of" are)
+    assert first("Calls are billed in minimum increments of 0.2 hour.", "duration").op is None
+
+
+def test_inclusive_bound_supports_the_boundary_but_strict_does_not():
+    ev = "Refunds equal to or greater than €900 need a second signature."
+    assert check_rules("Refunds of €900 or more need a second signature.", ev).status == "agree"
+    assert check_rules("Refunds above €900 need a second signature.", ev).status != "agree"
+
+
+# -- 2. European number formats ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, value, cur", [
+    ("Betrag: 2.345,60 EUR", D("2345.60"), "EUR"),
+    ("Betrag: EUR 2.345,60", D("2345.60"), "EUR"),
+    ("Betrag: 2 345,60 EUR", D("2345.60"), "EUR"),
+    ("Betrag: 2\u2009345,60 EUR", D("2345.60"), "EUR"),  # thin space
+    ("Betrag: 2\u202f345,60 EUR", D("2345.60"), "EUR"),  # narrow no-break space
+    ("Montant : 18,90 €", D("18.90"), "EUR"),
+    ("Total 3.100.250,00 CHF", D("3100250.00"), "CHF"),
+    # the US form is unchanged
+    ("Amount: 2,345.60 USD", D("2345.60"), "USD"),
+    ("Amount: $2,345", D("2345"), "USD"),
+])
+def test_european_amounts(text, value, cur):
+    q = first(text, "money")
+    assert (q.value, q.unit) == (value, cur)
+
+
+def test_version_numbers_and_ids_are_not_european_numbers():
+    assert extract_quantities("Firmware 4.210.337 is installed.") == []
+    assert extract_quantities("Release 2.3.1 shipped.") == []
+    assert parse_num("4.210.337") is None
+
+
+def test_ambiguous_dot_group_keeps_its_reading_unless_the_record_uses_decimal_commas():
+    # alone: 7.250 is seven and a quarter (must NOT become 7250)
+    assert first("Weight: 7.250 kg", "number").value == D("7.250")
+    assert first("Price EUR 7.250", "money").value == D("7.250")
+    # a decimal comma elsewhere in the same record settles it
+    assert first("Price EUR 7.250; freight EUR 35,00", "money").value == D("7250")
+    assert first("Weight: 7.250 kg", "number").value == D("7.250")
+    assert extract_quantities("Weight: 7.250 kg", decimal_comma=True)[0].value == D("7250")
+    assert uses_decimal_comma(["Header", "Summe 1.004,10 EUR"])
+    assert not uses_decimal_comma(["Total $1,004.10", "pages 10,11"])
+
+
+def test_a_comma_list_is_not_a_decimal():
+    # "10,11" without a currency is no amount (two-digit groups read as decimals only beside money)
+    assert [q.value for q in extract_quantities("See pages 10,11 and 14.") if q.kind == "number"] == [D(14)]
+
+
+# -- 3. dates ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Shipped 9-Mar-2027.", "Shipped 9/Mar/2027.", "Shipped 9 Mar. 2027.", "Shipped Mar 9th, 2027.",
+    "Shipped 2027/03/09.", "Shipped 2027.03.09.", "Shipped 09.03.2027 (and 23.03.2027).",
+])
+def test_date_formats(text):
+    assert first(text, "date").value == datetime.date(2027, 3, 9)
+
+
+def test_day_first_when_the_record_is_day_first():
+    # alone, 04.05.2027 is ambiguous: both readings kept
+    q = first("Delivered 04.05.2027.", "date")
+    assert (q.value, q.alt) == (datetime.date(2027, 5, 4), (datetime.date(2027, 4, 5),))
+    # a day-first date elsewhere settles it
+    q = [q for q in extract_quantities("Ordered 28.04.2027, delivered 04.05.2027.") if q.kind == "date"][1]
+    assert (q.value, q.alt) == (datetime.date(2027, 5, 4), ())
+    # a month-first record reads it month-first (must NOT be read day-first)
+    q = [q for q in extract_quantities("Ordered 04/28/2027, delivered 04/05/2027.") if q.kind == "date"][1]
+    assert (q.value, q.alt) == (datetime.date(2027, 4, 5), ())
+    assert numeric_order(["no dates here", "due 13/01/2027"]) == "dmy"
+    assert numeric_order(["due 01/13/2027", "paid 13/01/2027"]) is None
+
+
+@pytest.mark.parametrize("text", ["Batch 17 of 2027", "Lot 20270309", "Ref 9-2027", "Firmware 2027.3.9.1"])
+def test_a_lone_number_is_never_a_date(text):
+    assert not [q for q in extract_quantities(text) if q.kind == "date"]
+
+
+# -- 4. per-unit prices -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, per", [
+    ("Kraft sacks cost $0.41 per sack.", "unit"),
+    ("Pallet wrap: USD 2.35/roll.", "unit"),
+    ("Hinges are €3 each.", "unit"),
+    ("Hinges are £1.10 ea. in boxes of 50.", "unit"),
+    ("Support is 45 EUR per hour.", "hour"),
+    # NOT a per-unit price
+    ("The fee is $400 per the signed quote.", None),
+    ("A fine of $50 per Section 9 applies.", None),
+    ("A credit of $90 per business day of delay.", None),
+    ("The invoice total is $0.41.", None),
+    ("Each party pays $2,000 each of the years.", None),
+])
+def test_per_unit_denominator(text, per):
+    assert first(text, "money").per == per
+
+
+def test_a_per_unit_price_matches_a_per_unit_claim_not_a_total():
+    ev = "Kraft sacks are priced at $0.41 per sack."
+    assert check_rules("Kraft sacks are priced at $0.41 per sack.", ev).status == "agree"
+    assert check_rules("The order total for kraft sacks is $0.41.", ev).status != "agree"
+
+
+def test_a_percentage_is_not_read_per_unit():
+    assert first("A rebate of 3% each quarter.", "percent").per == "quarter"
+    assert first("A rebate of 3% each to the buyers.", "percent").per is None
+
+
+# -- 5. one sentence splitter, wrapped lines joined -------------------------------------------
+
+
+def test_wrapped_sentence_is_one_sentence():
+    text = "The carrier must collect the crates within five days of\nthe pickup request. Fees apply."
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "The carrier must collect the crates within five days of\nthe pickup request.", "Fees apply."]
+    text = "Storage is billed monthly,\nas listed in Annex B."
+    assert len(sentence_spans(text)) == 1
+    text = "Goods are delivered to the\nConsignee named in the waybill."
+    assert len(sentence_spans(text)) == 1
+    # sentence_bounds agrees with sentence_spans
+    assert sentence_bounds(text + " Next.", text.index("Consignee")) == (0, len(text) - 1)
+
+
+@pytest.mark.parametrize("text, n", [
+    ("Depot: Leeds\nwarehouse: 4", 2),             # Key: value lines stay apart
+    ("Items:\n- crates\n- sacks", 3),              # list items
+    ("| sku | qty |\n| bx-1 | 10 |", 2),           # pipe table rows
+    ("sku,qty,price\nbx-1,10,2.40", 2),            # CSV rows
+    ("SKU   QTY\nbx-1  10", 2),                    # fixed-width rows
+    ("The crates shipped\nThe sacks did not", 2),  # next line starts a new capitalised sentence
+    ("Crates shipped.\nsacks did not.", 2),        # the line ends a sentence
+    ('{\n  "sku": "bx-1",\n  "qty": 10\n}', 4),      # JSON lines ending in a comma
+])
+def test_lines_that_are_not_wrapped_stay_apart(text, n):
+    assert len(sentence_spans(text)) == n
+
+
+def test_the_document_view_uses_the_shared_splitter():
+    text = ("Returns are accepted within thirty days of\n"
+            "delivery, at the buyer's cost.\n"
+            "| sku | qty |\n"
+            "| bx-1 | 10 |\n"
+            "Storage is billed monthly,\n"
+            "as listed in Annex B.\n")
+    lines = tables.lines_of(text)
+    got = [s.text for s in prose.sentences(text, lines, {2, 3})]
+    assert got == ["Returns are accepted within thirty days of\ndelivery, at the buyer's cost.",
+                   "Storage is billed monthly,\nas listed in Annex B."]
