@@ -58,3 +58,12 @@ def test_a_value_computed_from_the_evidence_is_not_contradicted_by_an_operand():
     q = extract_quantities("The runners-up share $3,000.")[0]
     assert computable(q, extract_quantities(grant))
     assert not computable(q, extract_quantities("Prize fund: $9,000. First prize: $5,000."))
+
+
+def test_two_names_paired_with_each_others_words_do_not_pass():
+    minutes = "Club committee - minutes\n3. New kit order approved (proposed Okafor, seconded Lindgren).\n4. AOB."
+    assert any("other way round" in w for w in missing_anchors("Lindgren proposed the new kit order and Okafor seconded it.", minutes))
+    assert missing_anchors("Okafor proposed the new kit order and Lindgren seconded it.", minutes) == []
+    assert missing_anchors("The new kit order was proposed by Okafor and seconded by Lindgren.", minutes) == []
+    # each name beside both words: nothing to say who did which
+    assert missing_anchors("Lindgren proposed the order and Okafor seconded it.", "Okafor and Lindgren proposed and seconded the order.") == []

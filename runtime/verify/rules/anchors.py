@@ -393,6 +393,67 @@ def _roles(hypothesis: str, window: str, found_names: list[str]) -> list[str]:
                 x, y = sl.find(n1.lower()), sl.find(n2.lower())
                 if x >= 0 and y >= 0 and y < x and verbs & set(content_stems(s[y + len(n2):x])):
                     out.append(f"{n1} and {n2} swap roles in the window")
+    out.extend(_swapped_bindings(hypothesis, sents, found_names, name_stems))
+    return out
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+
+
+def _bound_word(text: str, name: str, name_stems: set[str]) -> str | None:
+    """The content word the claim puts right beside a name: the next word, else the one before
+    ("Ruiz proposed", "chaired by Ruiz")."""
+    words = [(m.start(), m.group().lower(), stem(m.group())) for m in _WORD.finditer(text)]
+    at = text.lower().find(name.lower())
+    if at < 0:
+        return None
+    after = [(raw, w) for p, raw, w in words if p > at + len(name) - 1 and w not in name_stems]
+    before = [(raw, w) for p, raw, w in words if p < at and w not in name_stems]
+    for raw, w in (after[:1] + before[-1:]):
+        if raw not in _FUNCTION_WORDS:
+            return w
+    return None
+
+
+# words that bind nothing to a name ("Ruiz and", "by the"); a stop list would drop "seconded"
+_FUNCTION_WORDS = {"the", "a", "an", "and", "or", "but", "to", "of", "in", "on", "at", "by", "for", "with", "from", "as",
+                   "is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "shall", "should",
+                   "may", "might", "can", "could", "must", "it", "its", "that", "this", "who", "which", "also", "then", "s"}
+
+
+def _segment_words(sent: str, name: str) -> set[str] | None:
+    """Stems of the comma-, semicolon- or bracket-delimited part of ``sent`` that holds ``name``."""
+    for part in re.split(r"[,;()\[\]]", sent):
+        if re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", part, re.I):
+            return {stem(m.group()) for m in _WORD.finditer(part)}
+    return None
+
+
+def _swapped_bindings(hypothesis: str, sents: list[str], found_names: list[str], name_stems: set[str]) -> list[str]:
+    """Two names the claim pairs each with its own word ("Ruiz proposed ... and Okoro seconded")
+    that a sentence of the window pairs the other way round ("proposed Okoro, seconded Ruiz"):
+    the part of the sentence (between commas or brackets) that holds each name holds the other's
+    word and not its own. The claim's first word counts as a
+    name when the window writes it capitalised after another word."""
+    first = re.match(r"\s*([A-Z][a-z]+)\b", hypothesis)
+    if first and first.group(1) not in found_names and first.group(1) not in _COMMON_STARTERS \
+            and any(re.search(r"[A-Za-z,(]\s+" + first.group(1) + r"\b", s) for s in sents):
+        found_names = [first.group(1), *found_names]
+        name_stems = name_stems | {stem(first.group(1))}
+    bound = {n: _bound_word(hypothesis, n, name_stems) for n in found_names}
+    out = []
+    for i, n1 in enumerate(found_names):
+        for n2 in found_names[i + 1:]:
+            w1, w2 = bound[n1], bound[n2]
+            if not w1 or not w2 or w1 == w2:
+                continue
+            for s in sents:
+                g1, g2 = _segment_words(s, n1), _segment_words(s, n2)
+                if g1 is None or g2 is None or g1 == g2:
+                    continue
+                if w2 in g1 and w1 not in g1 and w1 in g2 and w2 not in g2:
+                    out.append(f"the window pairs {n1} with {w2!r} and {n2} with {w1!r}, the other way round from the claim")
+                    break
     return out
 
 
