@@ -67,3 +67,16 @@ def test_two_names_paired_with_each_others_words_do_not_pass():
     assert missing_anchors("The new kit order was proposed by Okafor and seconded by Lindgren.", minutes) == []
     # each name beside both words: nothing to say who did which
     assert missing_anchors("Lindgren proposed the order and Okafor seconded it.", "Okafor and Lindgren proposed and seconded the order.") == []
+
+
+def test_a_claim_about_another_group_with_the_same_qualifier_does_not_pass():
+    window = "Eligibility: members with at least 2 years of membership may borrow the trailer."
+    assert any("Visitors" in w for w in missing_anchors("Visitors with at least 2 years of membership may borrow the trailer.", window))
+    assert missing_anchors("Members with at least 2 years of membership may borrow the trailer.", window) == []
+
+
+def test_a_question_still_under_review_does_not_support_a_conclusion():
+    record = "The council said it will review whether the footbridge could have stayed open during the flood."
+    assert whole_record_vetoes("The council concluded that the footbridge could have stayed open during the flood.", record)
+    assert whole_record_vetoes("The council concluded that the footbridge could have stayed open during the flood.",
+                               "The council reviewed the closure and concluded that the footbridge could have stayed open during the flood.") == []

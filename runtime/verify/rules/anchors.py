@@ -192,6 +192,7 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
     out.extend(why for why, _ in agent_conflicts(hypothesis, window))
     out.extend(_status(hypothesis, window))
     out.extend(quantifiers(hypothesis, window))
+    out.extend(_other_group(hypothesis, window_stems))
     hstems = set(content_stems(hypothesis)) - _DOC_STEMS
     if hstems and len(hstems & set(content_stems(core))) < CORE_COVER * len(hstems):
         out.append("the chunk the model read says little of the claim (its support comes from the context alone)")
@@ -236,7 +237,8 @@ _DONE = {stem(w) for w in ("approved", "approve", "agreed", "accepted", "adopted
                            "authorized", "concluded", "decided")}
 _NOT_DONE = {stem(w) for w in ("deferred", "postponed", "rejected", "declined", "refused", "tabled", "withdrawn", "pending",
                                "outstanding", "held", "awaiting", "delayed", "suspended", "denied", "scheduled", "planned",
-                               "failed", "defeated", "lapsed", "anticipated", "proposed", "projected", "expected", "draft")}
+                               "failed", "defeated", "lapsed", "anticipated", "proposed", "projected", "expected", "draft",
+                               "review", "investigate", "consider")}
 # a done word that names what is still awaited ("pending approval", "subject to sign-off") is not done
 _AWAITED = re.compile(r"\b(?:pending|awaiting|await|subject\s+to|requires?|required|needs?|seeking|for)\s+(?:[A-Za-z]+\s+)?(?P<w>[A-Za-z]+)", re.I)
 
@@ -699,6 +701,20 @@ _QUANTIFIERS = [
                 r"(?:not|never)\s+(?:to\s+)?exceed|(?:shall|must|may|will|does|do)\s+not\s+exceed|exceeding|capped|cap|limit(?:ed)?|ceiling|within|"
                 r"no\s+later\s+than|not\s+later\s+than)\b", re.I)),
 ]
+
+
+# a claim about a group picked out by a qualifier: "Contractors with ...", "Tenants who ..."
+_GROUP = re.compile(r"\s*(?:(?:All|Only|Any|Every)\s+)?(?P<head>[A-Za-z]+s)\s+(?:with|who|whose|on|in|under|that|from|holding|having)\b")
+
+
+def _other_group(hypothesis: str, window_stems: set[str]) -> list[str]:
+    """A claim that says something of a group ("Contractors with two years' service are
+    eligible") is not supported by a window that says it of another group with the same qualifier
+    ("employees with two years' service"): the group's head noun must be in the window."""
+    m = _GROUP.match(hypothesis)
+    if m and stem(m.group("head")) not in window_stems and m.group("head").lower() not in STOP:
+        return [f"the claim says it of {m.group('head')!r}, which the window never mentions"]
+    return []
 
 
 def quantifiers(hypothesis: str, window: str) -> list[str]:
