@@ -50,9 +50,11 @@ from warrant.runtime.verify.verifier import Verifier
 
 DATA = ROOT / "data" / "nli"
 # short pairs (one or two sentences), then longer documents with headers, tables and JSON (written
-# by the verifier's developers: verifier_pairs_long; by someone who did not write the rules: dev2)
+# by the verifier's developers: verifier_pairs_long; by someone who did not write the rules: dev2;
+# by someone who had seen neither the code nor the other pairs: dev3)
 DEV_FILES = [ROOT / "tests" / "data" / n for n in
-             ("verifier_pairs.jsonl", "verifier_pairs_extra.jsonl", "verifier_pairs_long.jsonl", "verifier_pairs_dev2.jsonl")]
+             ("verifier_pairs.jsonl", "verifier_pairs_extra.jsonl", "verifier_pairs_long.jsonl", "verifier_pairs_dev2.jsonl",
+              "verifier_pairs_dev3.jsonl")]
 HARD = {"number", "money", "date", "percent", "negation"}
 # the held-out file may use NLI labels
 LABELS = {"supported": "supported", "entailment": "supported", "entailed": "supported",

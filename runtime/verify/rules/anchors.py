@@ -8,7 +8,8 @@ found, with the same role, in the window that supports it:
   same kind, unit, role, label), or computed from two stated values (``derived``);
 * every identifier with all its characters ("ORD-7702" is not "ORD-7703");
 * every proper name ("Lindqvist", "Harbor Legal");
-* the same polarity (hard negators) and the same mode and tense (``negation.same_mode``).
+* the same polarity (hard negators) and the same mode and tense (``negation.same_mode``);
+* every quantifier or bound of the claim ("only", "all", "at least", "at most") said about it.
 
 The window is the chunk the model read, plus the record's title or identifier line and the
 sentence before the chunk: a claim naming its own document ("invoice INV-88 ...") is not failed
@@ -190,6 +191,8 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
     out.extend(why for why, _ in opposites(hypothesis, core))
     out.extend(why for why, _ in agent_conflicts(hypothesis, window))
     out.extend(_status(hypothesis, window))
+    out.extend(quantifiers(hypothesis, window))
+    out.extend(_other_group(hypothesis, window_stems))
     hstems = set(content_stems(hypothesis)) - _DOC_STEMS
     if hstems and len(hstems & set(content_stems(core))) < CORE_COVER * len(hstems):
         out.append("the chunk the model read says little of the claim (its support comes from the context alone)")
@@ -230,9 +233,14 @@ def _inclusion(hypothesis: str, window: str) -> list[str]:
 
 # a decision or state the claim reports, and the words that say it did not happen (yet)
 _DONE = {stem(w) for w in ("approved", "approve", "agreed", "accepted", "adopted", "completed", "finished", "cleared",
-                           "resolved", "settled", "signed", "granted", "passed")}
+                           "resolved", "settled", "signed", "granted", "passed", "committed", "awarded", "authorised",
+                           "authorized", "concluded", "decided")}
 _NOT_DONE = {stem(w) for w in ("deferred", "postponed", "rejected", "declined", "refused", "tabled", "withdrawn", "pending",
-                               "outstanding", "held", "awaiting", "delayed", "suspended", "denied", "scheduled", "planned")}
+                               "outstanding", "held", "awaiting", "delayed", "suspended", "denied", "scheduled", "planned",
+                               "failed", "defeated", "lapsed", "anticipated", "proposed", "projected", "expected", "draft",
+                               "review", "investigate", "consider")}
+# a done word that names what is still awaited ("pending approval", "subject to sign-off") is not done
+_AWAITED = re.compile(r"\b(?:pending|awaiting|await|subject\s+to|requires?|required|needs?|seeking|for)\s+(?:[A-Za-z]+\s+)?(?P<w>[A-Za-z]+)", re.I)
 
 
 # words that say the opposite of each other about the same thing: a claim using one is not
@@ -251,6 +259,13 @@ _OPPOSITES = [
     (("credit", "credited"), ("debit", "debited")),
     (("fixed", "fixed-price", "lump-sum"), ("variable", "time-and-materials")),
     (("confirmed",), ("unconfirmed", "tentative", "provisional")),
+    (("covered", "insured"), ("excluded", "uncovered", "uninsured")),
+    (("passed", "carried", "adopted", "approved"), ("failed", "defeated", "lapsed")),
+    (("left",), ("right",)),
+    (("upper",), ("lower",)),
+    (("north", "northern"), ("south", "southern")),
+    (("east", "eastern"), ("west", "western")),
+    (("front",), ("rear", "back")),
 ]
 _OPPOSITE_OF: dict[str, set[str]] = {}
 for _a, _b in _OPPOSITES:
@@ -325,9 +340,17 @@ def _status(hypothesis: str, window: str) -> list[str]:
     if not done:
         return []
     obj = hstems - _DONE - _DOC_STEMS
+    # a field line of a form ("Status: pending approval") is about the document its title names
+    head = title_line(window)
+    title_end = window.find(head) + len(head) if head and "\n" in window else len(window)
+    title = set(content_stems(head)) if head else set()
     for a, b in sentence_spans(window):
-        ss = set(content_stems(window[a:b]))
-        if len(obj & ss) >= min(2, len(obj)) and (ss & _NOT_DONE) and not (ss & done):
+        sent = window[a:b]
+        ss = set(content_stems(sent))
+        # the title itself, or a window of one line: no title to lean on
+        around = ss if a < title_end else ss | title
+        awaited = {stem(m.group("w")) for m in _AWAITED.finditer(sent)}
+        if len(obj & around) >= min(2, len(obj)) and (ss & _NOT_DONE) and not (ss & done - awaited):
             return [f"the window says {', '.join(sorted(ss & _NOT_DONE))} where the claim says {', '.join(sorted(done))}"]
     return []
 
@@ -372,6 +395,67 @@ def _roles(hypothesis: str, window: str, found_names: list[str]) -> list[str]:
                 x, y = sl.find(n1.lower()), sl.find(n2.lower())
                 if x >= 0 and y >= 0 and y < x and verbs & set(content_stems(s[y + len(n2):x])):
                     out.append(f"{n1} and {n2} swap roles in the window")
+    out.extend(_swapped_bindings(hypothesis, sents, found_names, name_stems))
+    return out
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+
+
+def _bound_word(text: str, name: str, name_stems: set[str]) -> str | None:
+    """The content word the claim puts right beside a name: the next word, else the one before
+    ("Ruiz proposed", "chaired by Ruiz")."""
+    words = [(m.start(), m.group().lower(), stem(m.group())) for m in _WORD.finditer(text)]
+    at = text.lower().find(name.lower())
+    if at < 0:
+        return None
+    after = [(raw, w) for p, raw, w in words if p > at + len(name) - 1 and w not in name_stems]
+    before = [(raw, w) for p, raw, w in words if p < at and w not in name_stems]
+    for raw, w in (after[:1] + before[-1:]):
+        if raw not in _FUNCTION_WORDS:
+            return w
+    return None
+
+
+# words that bind nothing to a name ("Ruiz and", "by the"); a stop list would drop "seconded"
+_FUNCTION_WORDS = {"the", "a", "an", "and", "or", "but", "to", "of", "in", "on", "at", "by", "for", "with", "from", "as",
+                   "is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "shall", "should",
+                   "may", "might", "can", "could", "must", "it", "its", "that", "this", "who", "which", "also", "then", "s"}
+
+
+def _segment_words(sent: str, name: str) -> set[str] | None:
+    """Stems of the comma-, semicolon- or bracket-delimited part of ``sent`` that holds ``name``."""
+    for part in re.split(r"[,;()\[\]]", sent):
+        if re.search(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", part, re.I):
+            return {stem(m.group()) for m in _WORD.finditer(part)}
+    return None
+
+
+def _swapped_bindings(hypothesis: str, sents: list[str], found_names: list[str], name_stems: set[str]) -> list[str]:
+    """Two names the claim pairs each with its own word ("Ruiz proposed ... and Okoro seconded")
+    that a sentence of the window pairs the other way round ("proposed Okoro, seconded Ruiz"):
+    the part of the sentence (between commas or brackets) that holds each name holds the other's
+    word and not its own. The claim's first word counts as a
+    name when the window writes it capitalised after another word."""
+    first = re.match(r"\s*([A-Z][a-z]+)\b", hypothesis)
+    if first and first.group(1) not in found_names and first.group(1) not in _COMMON_STARTERS \
+            and any(re.search(r"[A-Za-z,(]\s+" + first.group(1) + r"\b", s) for s in sents):
+        found_names = [first.group(1), *found_names]
+        name_stems = name_stems | {stem(first.group(1))}
+    bound = {n: _bound_word(hypothesis, n, name_stems) for n in found_names}
+    out = []
+    for i, n1 in enumerate(found_names):
+        for n2 in found_names[i + 1:]:
+            w1, w2 = bound[n1], bound[n2]
+            if not w1 or not w2 or w1 == w2:
+                continue
+            for s in sents:
+                g1, g2 = _segment_words(s, n1), _segment_words(s, n2)
+                if g1 is None or g2 is None or g1 == g2:
+                    continue
+                if w2 in g1 and w1 not in g1 and w1 in g2 and w2 not in g2:
+                    out.append(f"the window pairs {n1} with {w2!r} and {n2} with {w1!r}, the other way round from the claim")
+                    break
     return out
 
 
@@ -523,11 +607,12 @@ def contradicting_words(hypothesis: str, evidence: str) -> list[tuple[str, int]]
 
 # "X is the Supplier", "The carrier of SN-1 is X": a party named in a role
 _CLAIM_ROLE = [
-    re.compile(r"^(?P<name>[A-Z][^,;]*?)\s+(?:is|was)\s+the\s+(?P<role>[A-Za-z]+)(?:\s+(?:on|under|of|for|in|to)\b[^.]*)?\.?$"),
+    re.compile(r"^(?P<name>[A-Z][^,;]*?)\s+(?:is|was)\s+the\s+(?P<role>[A-Za-z]+(?:\s+[A-Za-z]+)?)(?:\s+(?:on|under|of|for|in|to)\b[^.]*)?\.?$"),
     re.compile(r"^The\s+(?P<role>[A-Za-z]+)(?:\s+(?:on|under|of|for|in|to)\s+\S+(?:\s+\S+)?)?\s+(?:is|was)\s+(?P<name>[A-Z][^.;]*?)\.?$"),
 ]
 # "Supplier: Y" fields, and defined parties: 'Y Ltd ("Supplier")'
-_ROLE_FIELD = re.compile(r"(?:^|\n|[;|]\s*)(?P<label>[A-Za-z][A-Za-z /&-]{1,30}?)\s*:\s*(?P<value>[^\n;|]+)")
+# fields of a form may share a line, set apart by two or more spaces ("Buyer: X   Seller: Y")
+_ROLE_FIELD = re.compile(r"(?:^|\n|[;|]\s*|[ \t]{2,})(?P<label>[A-Za-z][A-Za-z /&-]{1,30}?)\s*:[ \t]*(?P<value>(?:[^\n;|\s]|[ \t](?![ \t]))+)")
 _DEFINED_PARTY = re.compile(r"(?P<value>[A-Z][\w&.,' -]{2,60}?)\s*\(\s*(?:the\s+)?[\"“](?P<label>[A-Za-z ]+)[\"”]\s*\)")
 _LEGAL_FORMS = {"the", "ltd", "inc", "llp", "llc", "plc", "gmbh", "ab", "co", "and", "bv", "sa", "ag", "pty"}
 
@@ -545,11 +630,11 @@ def role_field_conflict(hypothesis: str, evidence: str) -> tuple[str, int] | Non
     m = next((m for rx in _CLAIM_ROLE if (m := rx.search(hypothesis))), None)
     if m is None:
         return None
-    role, party = stem(m.group("role")), _party_words(m.group("name"))
+    roles, party = {stem(w) for w in m.group("role").split()}, _party_words(m.group("name"))
     if not party or not party & _party_words(evidence):
         return None
     fields = [*_ROLE_FIELD.finditer(evidence), *_DEFINED_PARTY.finditer(evidence)]
-    mine = [f for f in fields if role in {stem(w) for w in re.findall(r"[A-Za-z]+", f.group("label"))}]
+    mine = [f for f in fields if roles <= {stem(w) for w in re.findall(r"[A-Za-z]+", f.group("label"))}]
     if not mine or any(party & _party_words(f.group("value")) for f in mine):
         return None
     f = mine[0]
@@ -590,3 +675,57 @@ def _exception(hypothesis: str, evidence: str) -> list[str]:
 
 
 _CASE_FILLER = {stem(w) for w in ("subject", "otherwise", "agreed", "stated", "specified", "case", "where")}
+
+
+# Quantifier and bound words the claim commits to, and what a window must say for each: "only A"
+# is not supported by "A and B", "all staff" not by "staff on permanent contracts", "at least 5"
+# not by "5" (nor "up to 5"). Only the claim side triggers: evidence saying "only" or "all"
+# still entails the weaker claim without it.
+_QUANTIFIERS = [
+    ("only",
+     re.compile(r"(?<!\bnot\s)\b(?:only|solely|exclusively)\b", re.I),
+     re.compile(r"\b(?:only|solely|exclusively|sole|no\s+other|none\s+other|just)\b", re.I)),
+    ("no limit",
+     re.compile(r"\b(?:unlimited|any\s+number\s+of|as\s+many\s+\w+(?:\s+\w+)?\s+as|no\s+(?:limit|cap|maximum)|without\s+(?:limit|a\s+cap))\b", re.I),
+     re.compile(r"\b(?:unlimited|any\s+number|as\s+many|no\s+(?:limit|cap|maximum)|without\s+(?:limit|a\s+cap))\b", re.I)),
+    ("all",
+     re.compile(r"(?<!\bat\s)(?<!\bin\s)\b(?:all(?![-\s]in\b)|every|everyone|everybody|everything|always)\b", re.I),
+     re.compile(r"\b(?:all|every|each|any|everyone|everybody|everything|always|whole|entire|without\s+exception|regardless)\b", re.I)),
+    ("at least",
+     re.compile(r"\b(?:at\s+least|a\s+minimum\s+of|no\s+(?:less|fewer)\s+than|not\s+(?:less|fewer)\s+than|or\s+more)\b", re.I),
+     re.compile(r"\b(?:at\s+least|minimum|min\.?|no\s+(?:less|fewer)\s+than|not\s+(?:less|fewer)\s+than|or\s+(?:more|longer|above|over)|"
+                r"and\s+(?:above|over|up)|upwards\s+of|not\s+(?:earlier|sooner)\s+than|no\s+(?:earlier|sooner)\s+than|floor)\b", re.I)),
+    ("at most",
+     re.compile(r"\b(?:at\s+most|a\s+maximum\s+of|no\s+more\s+than|not\s+more\s+than|up\s+to|or\s+(?:less|fewer)|not\s+(?:to\s+)?exceed)\b", re.I),
+     re.compile(r"\b(?:at\s+most|maximum|max\.?|no\s+more\s+than|not\s+more\s+than|up\s+to|or\s+(?:less|fewer|shorter|below|under)|"
+                r"(?:not|never)\s+(?:to\s+)?exceed|(?:shall|must|may|will|does|do)\s+not\s+exceed|exceeding|capped|cap|limit(?:ed)?|ceiling|within|"
+                r"no\s+later\s+than|not\s+later\s+than)\b", re.I)),
+]
+
+
+# a claim about a group picked out by a qualifier: "Contractors with ...", "Tenants who ..."
+_GROUP = re.compile(r"\s*(?:(?:All|Only|Any|Every)\s+)?(?P<head>[A-Za-z]+s)\s+(?:with|who|whose|on|in|under|that|from|holding|having)\b")
+
+
+def _other_group(hypothesis: str, window_stems: set[str]) -> list[str]:
+    """A claim that says something of a group ("Contractors with two years' service are
+    eligible") is not supported by a window that says it of another group with the same qualifier
+    ("employees with two years' service"): the group's head noun must be in the window."""
+    m = _GROUP.match(hypothesis)
+    if m and stem(m.group("head")) not in window_stems and m.group("head").lower() not in STOP:
+        return [f"the claim says it of {m.group('head')!r}, which the window never mentions"]
+    return []
+
+
+def quantifiers(hypothesis: str, window: str) -> list[str]:
+    """Each quantifier or bound of the claim ("only", "all", "at least", "at most", with their
+    synonyms) that no sentence of the window about the claim (one sharing a content word with it)
+    states: without it the window supports a weaker claim than the one made."""
+    hypothesis, window = normalise(hypothesis), normalise(window)
+    wanted = [(name, ok) for name, claim_rx, ok in _QUANTIFIERS if claim_rx.search(hypothesis)]
+    if not wanted:
+        return []
+    hst = set(content_stems(hypothesis)) - _DOC_STEMS
+    about = [window[a:b] for a, b in sentence_spans(window) if not hst or hst & set(content_stems(window[a:b]))]
+    return [f"the claim says {name!r}, which the window does not say about it" for name, ok in wanted
+            if not any(ok.search(s) for s in about)]

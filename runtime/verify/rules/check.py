@@ -27,6 +27,8 @@ evidence clause has the same polarity; "absent" otherwise.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import re
 
 from warrant.runtime.verify.rules import arithmetic, dates, derived, durations
@@ -360,6 +362,33 @@ def _stated_beside(h: Quantity, e: Quantity, evidence: str, eqs: list[Quantity])
             and (sentence_start(evidence, x.start) == where or evidence.rfind("\n", 0, x.start) == line)]
 
 
+# the largest count a per-unit value is multiplied by when checking whether a claim is computable
+_MAX_FACTOR = 1000
+
+
+def computable(h: Quantity, eqs: list[Quantity]) -> bool:
+    """Whether the claimed amount or count equals the difference of two evidence values or one
+    times a count: "the 48 payments total $155,520" beside "48 months, $3,240 a month", or "the
+    second instalment is $30,000" beside "$75,000, of which $45,000 first". (Not a sum: a total
+    that adds a component twice is a common wrong claim, and a sum is rarely left unstated.) Such a value is
+    derived, so a rule must not call it contradicted by one of its operands. A value the evidence
+    states as it is (a subtotal claimed as the total) is another slot's value, not a computed one."""
+    if h.kind not in ("money", "number") or h.unit == "ref" or not isinstance(h.value, Decimal) or h.value <= 0:
+        return False
+    same = [e.value for e in eqs if e.kind == h.kind and e.unit == h.unit and e.unit != "ref" and isinstance(e.value, Decimal)]
+    if h.value in same:
+        return False
+    counts = [e.value for e in eqs if e.kind in ("number", "duration") and e.unit != "ref" and isinstance(e.value, Decimal)
+              and e.value == e.value.to_integral_value() and 1 < e.value <= _MAX_FACTOR]
+    for i, a in enumerate(same):
+        for b in same[i + 1:]:
+            if h.value == abs(a - b):
+                return True
+        if any(h.value == a * c for c in counts if c != a):
+            return True
+    return False
+
+
 def check_quantities(hypothesis: str, evidence: str) -> QuantityCheck:
     """Compare every quantity of ``hypothesis`` with the quantities of ``evidence``.
 
@@ -386,6 +415,11 @@ def check_quantities(hypothesis: str, evidence: str) -> QuantityCheck:
             )
     for h in hqs:
         verdict, e, note = decide_one(hypothesis, h, hqs, evidence, eqs)
+        if verdict == "conflict" and computable(h, eqs):
+            # a total, a remainder or a per-unit product is another slot than the stated value it
+            # differs from: whether it is right is arithmetic, not a contradiction of that value
+            missing.append((h, f"{_fmt(h)} can be computed from the evidence values; it is not the stated {_fmt_ev(e)}"))
+            continue
         if verdict == "conflict":
             how = f" ({note})" if note else ""
             return QuantityCheck(
@@ -480,11 +514,13 @@ def _missing_names(hypothesis: str, evidence: str) -> list[str]:
 def subject_words(hypothesis: str) -> list[str]:
     """The first content word of the hypothesis that is not a document noun ("agreement",
     "invoice", ...): roughly the head of its subject ("Express delivery", "Airport parking")."""
-    words = [st for _, st in content_tokens(hypothesis, 0, len(hypothesis)) if st not in _DOC_NOUNS]
+    words = [st for _, st in content_tokens(hypothesis, 0, len(hypothesis)) if st not in _DOC_NOUNS and st not in _NOT_HEADS]
     return words[:1]
 
 
 _DOC_NOUNS = {stem(w) for w in ("contract", "invoice", "document", "policy", "letter", "engagement", "order", "purchase", "statement")}
+# quantifiers and focus adverbs before a subject ("Only members ...") are not its head
+_NOT_HEADS = {stem(w) for w in ("only", "solely", "exclusively", "just", "also", "even", "every", "all", "each", "both")}
 
 
 def check_rules(hypothesis: str, evidence: str) -> QuantityCheck:
