@@ -70,6 +70,18 @@ def _boundaries(text: str, lo: int = 0, hi: int | None = None):
             yield m
 
 
+def spans_between(separator: "re.Pattern[str]", text: str) -> list[tuple[int, int]]:
+    """(start, end) of the non-empty stretches of `text` between matches of `separator`."""
+    out, at = [], 0
+    for m in separator.finditer(text):
+        if m.start() > at:
+            out.append((at, m.start()))
+        at = m.end()
+    if at < len(text):
+        out.append((at, len(text)))
+    return out
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """Character spans of sentences (clauses ending in ";" count as sentences), whitespace-trimmed,
     empty ones dropped. A sentence wrapped over several lines is one span (its line breaks inside)."""

@@ -33,7 +33,7 @@ from warrant.runtime.verify.rules.base import Quantity
 from warrant.runtime.verify.rules.comparisons import holds
 from warrant.runtime.verify.rules.durations import FAMILY
 from warrant.runtime.verify.rules.numbers import counted_noun
-from warrant.runtime.verify.text import content_tokens, sentence_bounds, stem
+from warrant.runtime.verify.text import content_tokens, sentence_bounds, spans_between, stem
 
 # the most values one computation looks at (a long document's values are searched in its windows)
 MAX_OPERANDS = 40
@@ -167,13 +167,7 @@ def _cells(line: str) -> list[tuple[int, int]]:
     """(start, end) of each cell of a table row (pipes, tabs or runs of spaces); [] for prose."""
     if "|" not in line and "\t" not in line and not re.search(r"\S\s{2,}\S", line):
         return []
-    out, at = [], 0
-    for m in _CELL_SPLIT.finditer(line):
-        if m.start() > at:
-            out.append((at, m.start()))
-        at = m.end()
-    if at < len(line):
-        out.append((at, len(line)))
+    out = spans_between(_CELL_SPLIT, line)
     return out if len(out) >= 2 else []
 
 

@@ -20,7 +20,7 @@ import re
 
 from warrant.runtime.verify.rules.base import Quantity, QuantityCheck
 from warrant.runtime.verify.rules.registry import extract_quantities
-from warrant.runtime.verify.text import STOP, WORD_RE, stem
+from warrant.runtime.verify.text import STOP, WORD_RE, spans_between, stem
 
 _NEGATORS = {"not", "no", "never", "cannot", "none", "nor", "neither", "non", "nothing", "nobody"}
 _EXCEPTION_WORDS = {
@@ -35,14 +35,7 @@ _CLAUSE_SPLIT_RE = re.compile(
 
 
 def clauses(text: str) -> list[tuple[int, int]]:
-    spans, pos = [], 0
-    for m in _CLAUSE_SPLIT_RE.finditer(text):
-        if m.start() > pos:
-            spans.append((pos, m.start()))
-        pos = m.end()
-    if pos < len(text):
-        spans.append((pos, len(text)))
-    return [(a, b) for a, b in spans if text[a:b].strip()]
+    return [(a, b) for a, b in spans_between(_CLAUSE_SPLIT_RE, text) if text[a:b].strip()]
 
 
 # "no later than", "not less than", "no more than": comparisons (handled as quantities), not polarity
