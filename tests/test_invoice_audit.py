@@ -185,7 +185,7 @@ def test_every_hand_off_is_journaled_and_the_chains_verify(demo):
 def test_html_report_highlights_the_spans(demo):
     html = (demo["dir"] / "invoice_audit_report.html").read_text()
     assert "<script" not in html and "http://" not in html and "https://" not in html
-    assert f"<mark class='supported'" in html
+    assert "<mark class='supported'" in html
     assert agents.CAP_SENTENCE in html
     for code in ("quote_mismatch", "ledger_id_unknown", "assertion_without_propositions", "unknown_tool", "citation laundering"):
         assert code in html, code

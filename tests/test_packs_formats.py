@@ -16,7 +16,7 @@ import pytest
 
 from warrant.runtime.verify.formula import UNSETTLED, Formula, Unsettled
 from warrant.runtime.verify.locate import _MONTH_END, _parse
-from warrant.runtime.verify.parsers import prose, tables
+from warrant.runtime.verify.parsers import prose
 from warrant.runtime.verify.spec import PackSpecError, parse_pack_spec
 from tests.corpus import judged, verify_folder
 

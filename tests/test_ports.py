@@ -10,7 +10,6 @@ import pytest
 
 from warrant.actors.store import JournalClient, LedgerClient
 from warrant.actors.verifier_pool import PoolChecker
-from warrant.ledger import Journal, Ledger
 from warrant.ledger.ports import JournalWriter, LedgerReader, LedgerWriter
 from warrant.runtime.contract import Artifact
 from warrant.runtime.gate import Gate

@@ -12,7 +12,6 @@ from decimal import Decimal
 
 import pytest
 
-from warrant.ledger import Ledger
 from warrant.runtime.verify.formula import Formula, FormulaError, Missing
 from warrant.runtime.verify.packs.registry import PackLoadError, load_packs
 from warrant.runtime.verify.spec import PackSpecError, load_pack_spec
