@@ -49,6 +49,17 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[i]
 
 
+# The verifier's dev pairs (statements), oldest first: short pairs, then longer documents with headers,
+# tables and JSON (written by the verifier's developers: _long; by someone who did not write the
+# rules: _dev2; by someone who had seen neither the code nor the other pairs: _dev3). Tuned on,
+# and the NLI model trains on them (nli_doc_pairs.py).
+DEV_PAIRS = [ROOT / "tests" / "data" / n for n in
+             ("verifier_pairs.jsonl", "verifier_pairs_extra.jsonl", "verifier_pairs_long.jsonl",
+              "verifier_pairs_dev2.jsonl", "verifier_pairs_dev3.jsonl")]
+# Written blind like _dev3, after the model trained on the dev pairs: it chooses between trained
+# models and thresholds (a validation split), and nothing trains on it.
+VALIDATION_PAIRS = ROOT / "tests" / "data" / "verifier_pairs_dev4.jsonl"
+
 # The held-out data's content hash, frozen before any tuning (benchmarks/heldout/FROZEN.md).
 HELDOUT_SHA256SUMS = "b7e57c143ccfe672fb1b8e0095175a0165bc300d2328681965535a6bcc8863d8"
 

