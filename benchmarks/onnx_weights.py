@@ -11,7 +11,9 @@ Name mapping (``torch.onnx.export(dynamo=False)`` of train_nli's wrapper, then
 ``quantize_dynamic(per_channel=True)``): parameters that stay float keep their names under ``m.``;
 a Linear's weight becomes ``onnx::MatMul_N_quantized`` [in, out] with per-output-channel scale
 and zero point, and the layer is named by the MatMulInteger node that reads it; the pooler and
-classifier weights are ``m.<name>_Transposed_quantized``; embeddings are ``m.<name>_quantized``.
+classifier weights are ``m.<name>_Transposed_quantized`` (torch 2.13's exporter) or
+``m.<name>_quantized`` read by a MatMulInteger node (torch 2.11's, on the GPU image), both
+[in, out]; embeddings are ``m.<name>_quantized``.
 """
 from __future__ import annotations
 
@@ -41,10 +43,12 @@ def state_dict_from_int8_onnx(path: Path) -> dict[str, np.ndarray]:
 
     graph = onnx.load(str(path)).graph
     init = {t.name: numpy_helper.to_array(t) for t in graph.initializer}
-    layer_of = {}
+    layer_of, matmul_weights = {}, set()
     for node in graph.node:
-        if node.op_type == "MatMulInteger" and (m := _LAYER.match(node.output[0])):
-            layer_of[node.input[1]] = m.group(1).replace("/", ".")
+        if node.op_type == "MatMulInteger":
+            matmul_weights.add(node.input[1])
+            if m := _LAYER.match(node.output[0]):
+                layer_of[node.input[1]] = m.group(1).replace("/", ".")
     out: dict[str, np.ndarray] = {}
     for name, arr in init.items():
         if name.endswith(("_scale", "_zero_point")):
@@ -56,6 +60,8 @@ def state_dict_from_int8_onnx(path: Path) -> dict[str, np.ndarray]:
                 out[layer_of[name] + ".weight"] = deq(1).T.copy()
             elif stem.endswith("_Transposed"):
                 out[stem[2: -len("_Transposed")]] = deq(1).T.copy()
+            elif stem.startswith("m.") and name in matmul_weights:  # a named Linear weight, [in, out]
+                out[stem[2:]] = deq(1).T.copy()
             elif stem.startswith("m."):
                 out[stem[2:]] = deq(0)
             else:
@@ -84,7 +90,7 @@ def load_torch_model(model_dir: Path = MODEL_DIR):
     return model.eval()
 
 
-def check(n: int = 200) -> dict:
+def check(n: int = 200, pairs: list[tuple[str, str]] | None = None) -> dict:
     """Argmax agreement and mean |prob diff| of torch(dequantised weights) vs ONNX Runtime int8 on
     SNLI validation pairs (the int8 graph also quantises activations, so they differ a little)."""
     import onnxruntime as ort
@@ -94,9 +100,10 @@ def check(n: int = 200) -> dict:
     tok = AutoTokenizer.from_pretrained(str(MODEL_DIR))
     model = load_torch_model()
     sess = ort.InferenceSession(str(MODEL_DIR / "model.int8.onnx"), providers=["CPUExecutionProvider"])
-    import json
-    with open(ROOT / "data" / "nli" / "snli_val.jsonl", encoding="utf-8") as fh:  # built by nli_data.py
-        pairs = [(r["premise"], r["hypothesis"]) for r in map(json.loads, fh.readlines()[:n])]
+    if pairs is None:
+        import json
+        with open(ROOT / "data" / "nli" / "snli_val.jsonl", encoding="utf-8") as fh:  # built by nli_data.py
+            pairs = [(r["premise"], r["hypothesis"]) for r in map(json.loads, fh.readlines()[:n])]
     agree, diffs = 0, []
     for p, h in pairs:
         enc = tok(p, h, return_tensors="np")
@@ -106,7 +113,7 @@ def check(n: int = 200) -> dict:
         sm = lambda x: np.exp(x - x.max(-1, keepdims=True)) / np.exp(x - x.max(-1, keepdims=True)).sum(-1, keepdims=True)  # noqa: E731
         agree += int(ref.argmax() == got.argmax())
         diffs.append(float(np.abs(sm(ref) - sm(got)).max()))
-    return {"pairs": n, "argmax_agreement": agree / n, "mean_max_prob_diff": round(float(np.mean(diffs)), 4)}
+    return {"pairs": len(pairs), "argmax_agreement": agree / len(pairs), "mean_max_prob_diff": round(float(np.mean(diffs)), 4)}
 
 
 if __name__ == "__main__":
