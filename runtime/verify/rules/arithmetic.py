@@ -53,6 +53,12 @@ _F = {name: Formula(src) for name, src in {
 # "every" of a quotient claims each part, which an average does not give
 _RATIO_CUE = re.compile(r"\b(?:per|each|average[sd]?|averaging|on\s+average|apiece|works?\s+out|split|equal)\b", re.I)
 _NOT_AVERAGE = re.compile(r"\b(?:exactly|every|all)\b", re.I)
+# a claim that adds says so ("together", "combined", "in total", "plus", "the X and the Y come to"):
+# a value that merely equals the sum of two tied cells ("a 30-unit order is within the limit"
+# beside limits of 5 and 25) is no sum
+_SUM_CUE = re.compile(
+    r"\b(?:together|combined|total(?:s|led|ed|ling|ing)?|in\s+all|altogether|sum|plus|and|add(?:s|ed)?\s+up"
+    r"|c[oa]me?s?\s+to|aggregate|overall|cumulative(?:ly)?|between\s+them)\b|\+", re.I)
 # a value labelled by one of these numbers a thing ("line 10", "car no. 4"); it is never an operand
 _ORDINAL_LABELS = {stem(w) for w in ("line", "item", "no", "number", "ref", "id", "page", "version", "revision",
                                      "clause", "section", "step", "phase", "option", "milestone", "row", "code")}
@@ -293,14 +299,16 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
         same = [e for e in tied if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]
         counts = [e for e in tied if e.kind == "number"]
         rates = [e for e in tied if e.kind == "percent"]
+        adds = bool(_SUM_CUE.search(hyp))
         for a, b in itertools.combinations(same, 2):
             if a.value == b.value:
                 continue  # one value stated twice, not two operands
-            hit(_eval("sum", a=_num(a), b=_num(b)), (a, b), f"{a.text} + {b.text}", "sum")
+            if adds:
+                hit(_eval("sum", a=_num(a), b=_num(b)), (a, b), f"{a.text} + {b.text}", "sum")
             hi, lo = (a, b) if _num(a) >= _num(b) else (b, a)
             hit(_eval("difference", a=_num(hi), b=_num(lo)), (hi, lo), f"{hi.text} - {lo.text}", "difference")
         for col in _columns(ev, [e for e in pool if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]):
-            if any(operand_words(ev, e) & claim for e in col):
+            if adds and any(operand_words(ev, e) & claim for e in col):
                 hit(sum(_num(e) for e in col), tuple(col), " + ".join(e.text for e in col), "column")
         divides = bool(_RATIO_CUE.search(hyp)) and not _NOT_AVERAGE.search(hyp)
         for a in same:

@@ -223,8 +223,10 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     # only a value in the same slot can contradict, or disqualify a supporting value: a plain
     # number counting the same thing ("12 boxes" never meets "5 crates"; a year is not a count),
     # an amount without another qualifier ("subtotal" for a claimed "total")
+    parts = _sum_of_parts(hyp, h)
     con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts"
-           and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))]
+           and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))
+           and not (parts and not _TOTAL_LABEL & set(_left_labels(ev, e, eqs)))]
     sup = []
     other_subject = []  # supporting values that belong to another subject
     for (s_, r, e), c in zip(pool, ctxs):
@@ -323,6 +325,16 @@ def _other_slot(ch: dict[str, float], ce: dict[str, float], left: list[str]) -> 
     near_h = [w for w, x in ch.items() if x >= 1.0]
     near_e = [w for w, x in ce.items() if x >= 1.0]
     return any(he != ee and ee.endswith(he) and len(ee) > len(he) for he in near_h for ee in near_e)
+
+
+_PARTS_BEFORE = re.compile(r"\b(?:and|plus)\b|[+&]", re.I)
+_TOTAL_LABEL = {stem(w) for w in ("total", "combined", "sum", "overall", "aggregate", "grand")}
+
+
+def _sum_of_parts(hyp: str, h: Quantity) -> bool:
+    """The claimed value totals things the claim names ("labour and parts came to $380 combined"):
+    one part's amount in the evidence is another slot; only a value labelled a total contradicts."""
+    return derived.is_total(hyp, h) and bool(_PARTS_BEFORE.search(hyp, sentence_start(hyp, h.start), h.start))
 
 
 def _same_shape(h: Quantity, hs: "derived.Shape", es: "derived.Shape", total: bool) -> bool:
