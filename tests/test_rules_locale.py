@@ -132,3 +132,23 @@ def test_a_long_records_window_carries_its_stated_format(ledger):
     p = v.claims[0].propositions[0]
     assert p.status != "supported"
     assert p.status == "contradicted" and "2025-09-03" in p.reason, p
+
+
+@pytest.mark.parametrize(
+    "text, value, unit",
+    [
+        ("finished in 7 h 52 min", Decimal(472), "minute"),
+        ("took 2 hours and 30 minutes", Decimal(150), "minute"),
+        ("a term of 1 year 6 months", Decimal(18), "month"),
+        ("cure period of 3 weeks 2 days", Decimal(23), "day"),
+    ],
+)
+def test_a_compound_duration_is_one_value(text, value, unit):
+    # read apart, "7 h 52 min" was a claim of 52 minutes
+    assert values(text) == [("duration", value, unit)]
+
+
+def test_compound_durations_compare_across_units():
+    ev = "Average handling time: 2 hours 15 minutes per ticket."
+    assert check_rules("Average handling time was 135 minutes per ticket.", ev).status == "agree"
+    assert check_rules("Average handling time was 2 hours 45 minutes per ticket.", ev).status == "conflict"

@@ -36,3 +36,11 @@ def test_a_total_of_named_parts_is_not_contradicted_by_one_part():
     assert r.status == "conflict" and "380" in r.reason
     # a rate times a count with nothing else beside it still decides a claimed total
     assert check_rules("The cleaning came to a total of $300.00.", "Cleaning: 3 h @ $80/h").status == "conflict"
+
+
+def test_a_value_of_another_numbered_period_is_another_slot():
+    ev = "Licence fee, Phase 1: $40.00 per seat per month. Phase 2 begins after 12 months, with a 5% increase."
+    # Phase 2's fee is not stated: Phase 1's $40.00 does not contradict it
+    assert check_rules("The licence fee in Phase 2 will be $42.00 per seat per month.", ev).status != "conflict"
+    r = check_rules("The licence fee in Phase 1 is $42.00 per seat per month.", ev)
+    assert r.status == "conflict" and "40.00" in r.reason

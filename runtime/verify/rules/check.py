@@ -226,7 +226,8 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     parts = _sum_of_parts(hyp, h)
     con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts"
            and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))
-           and not (parts and not _TOTAL_LABEL & set(_left_labels(ev, e, eqs)))]
+           and not (parts and not _TOTAL_LABEL & set(_left_labels(ev, e, eqs)))
+           and not _other_numbered(hyp, h, ev, e)]
     sup = []
     other_subject = []  # supporting values that belong to another subject
     for (s_, r, e), c in zip(pool, ctxs):
@@ -329,6 +330,22 @@ def _other_slot(ch: dict[str, float], ce: dict[str, float], left: list[str]) -> 
 
 _PARTS_BEFORE = re.compile(r"\b(?:and|plus)\b|[+&]", re.I)
 _TOTAL_LABEL = {stem(w) for w in ("total", "combined", "sum", "overall", "aggregate", "grand")}
+
+
+_NUMBERED = re.compile(r"\b([A-Za-z]{3,})\s+(?:no\.?\s*|#\s*)?(\d{1,3})\b(?![-/.,:]\d|\s*%)")
+
+
+def _numbered_labels(text: str, q: Quantity) -> dict[str, str]:
+    """"Year 2", "Phase 1", "Lot no. 3" in a value's clause before it: the numbered thing it belongs to."""
+    a = max(sentence_start(text, q.start), text.rfind("\n", 0, q.start) + 1)
+    return {stem(m[1]): m[2] for m in _NUMBERED.finditer(text, a, q.start) if m[1].lower() not in STOP}
+
+
+def _other_numbered(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
+    """The claim's value belongs to "Year 2" and the evidence value to "Year 1": another slot."""
+    hl = _numbered_labels(hyp, h)
+    el = _numbered_labels(ev, e) if hl else {}
+    return any(w in el and el[w] != n for w, n in hl.items())
 
 
 def _sum_of_parts(hyp: str, h: Quantity) -> bool:
