@@ -149,9 +149,9 @@ def approximate(text: str, q: Quantity) -> bool:
     return bool(APPROX.search(text[max(0, q.start - 20):q.start]))
 
 
-def operand_words(text: str, q: Quantity) -> set[str]:
+def operand_words(text: str, q: Quantity, after: int = 3) -> set[str]:
     """The content stems a value is labelled by: its table row and column label, or the words of
-    its clause within six words before and three after."""
+    its clause within six words before and ``after`` words after."""
     line_a = text.rfind("\n", 0, q.start) + 1
     line_b = text.find("\n", q.end)
     line_b = len(text) if line_b < 0 else line_b
@@ -162,7 +162,7 @@ def operand_words(text: str, q: Quantity) -> set[str]:
         return words | {s for _, s in content_tokens(header)}
     a, b = sentence_bounds(text, q.start)
     left = [s for p, s in content_tokens(text, max(a, line_a), q.start)][-6:]
-    right = [s for p, s in content_tokens(text, q.end, min(b, line_b))][:3]
+    right = [s for p, s in content_tokens(text, q.end, min(b, line_b))][:after]
     return set(left) | set(right)
 
 

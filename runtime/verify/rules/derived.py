@@ -16,7 +16,7 @@ from decimal import Decimal
 from warrant.runtime.verify.rules.base import I, Quantity
 from warrant.runtime.verify.rules.arithmetic import operand_words
 from warrant.runtime.verify.rules.numbers import counted_noun
-from warrant.runtime.verify.text import STOP, content_tokens, sentence_bounds, stem
+from warrant.runtime.verify.text import STOP, content_tokens, stem
 
 _PER_AFTER = re.compile(r"\s*(?:(?P<noun>[A-Za-z][A-Za-z-]+)\s+)??(?:per|each|for\s+each|for\s+every|every|a|an)\s+(?P<per>[A-Za-z][A-Za-z-]+)\b", I)
 _EACH_AFTER = re.compile(r"\s*(?:(?P<noun>[A-Za-z][A-Za-z-]+)\s+)?each\b", I)
@@ -95,14 +95,7 @@ def _labelled_as_claimed(hyp: str, ev: str, e: Quantity) -> bool:
     """The words labelling evidence value ``e`` (its table row and column, or the words before it
     in its clause) name what the claim names, beyond a period: "a monthly stipend of EUR 1,050"
     is not the operand of a claimed meal allowance per month."""
-    line_a = ev.rfind("\n", 0, e.start) + 1
-    line_b = ev.find("\n", e.end)
-    line = ev[line_a:len(ev) if line_b < 0 else line_b]
-    if "|" in line or "\t" in line or re.search(r"\S\s{2,}\S", line):
-        words = operand_words(ev, e)  # a table cell: its row and column label
-    else:
-        a, _ = sentence_bounds(ev, e.start)
-        words = {st for _, st in content_tokens(ev, max(a, line_a), e.start)[-6:]}
+    words = operand_words(ev, e, after=0)  # the words after a value name the next one
     claim = {st for _, st in content_tokens(hyp)}
     return bool((words - _PERIOD_STEMS) & claim)
 
