@@ -44,3 +44,14 @@ def test_a_value_of_another_numbered_period_is_another_slot():
     assert check_rules("The licence fee in Phase 2 will be $42.00 per seat per month.", ev).status != "conflict"
     r = check_rules("The licence fee in Phase 1 is $42.00 per seat per month.", ev)
     assert r.status == "conflict" and "40.00" in r.reason
+
+
+def test_an_amount_per_month_supports_its_yearly_and_quarterly_equivalent():
+    ev = "Your revised package: base salary GBP 64,000 a year; the phone allowance stays at GBP 45/month; bonus up to 10%."
+    (used,) = derived_support("The phone allowance is worth GBP 540 a year.", ev)
+    assert used.value == 540 and [o.text for o in used.operands] == ["GBP 45"]
+    assert derived_support("The phone allowance comes to GBP 135 per quarter.", ev)[0].value == 135
+    assert derived_support("The phone allowance is worth GBP 600 a year.", ev) is None
+    assert check_rules("The phone allowance is worth GBP 600 a year.", ev).status == "conflict"
+    # a week is no whole fraction of a year: never converted
+    assert derived_support("The phone allowance is worth GBP 2,340 a year.", "The phone allowance is GBP 45 per week.") is None

@@ -59,6 +59,8 @@ _NOT_AVERAGE = re.compile(r"\b(?:exactly|every|all)\b", re.I)
 _SUM_CUE = re.compile(
     r"\b(?:together|combined|total(?:s|led|ed|ling|ing)?|in\s+all|altogether|sum|plus|and|add(?:s|ed)?\s+up"
     r"|c[oa]me?s?\s+to|aggregate|overall|cumulative(?:ly)?|between\s+them)\b|\+", re.I)
+# how many of each calendar period a year holds (weeks and days are not whole fractions of a year)
+_PER_YEAR = {"month": Decimal(12), "quarter": Decimal(4), "year": Decimal(1)}
 # a value labelled by one of these numbers a thing ("line 10", "car no. 4"); it is never an operand
 _ORDINAL_LABELS = {stem(w) for w in ("line", "item", "no", "number", "ref", "id", "page", "version", "revision",
                                      "clause", "section", "step", "phase", "option", "milestone", "row", "code")}
@@ -310,6 +312,11 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
         for col in _columns(ev, [e for e in pool if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]):
             if adds and any(operand_words(ev, e) & claim for e in col):
                 hit(sum(_num(e) for e in col), tuple(col), " + ".join(e.text for e in col), "column")
+        if h.kind == "money" and h.per in _PER_YEAR:
+            for a in same:  # "EUR 750/month" is EUR 9,000 a year: calendar periods convert exactly
+                if a.per in _PER_YEAR and a.per != h.per:
+                    f = _PER_YEAR[a.per] / _PER_YEAR[h.per]
+                    hit(_num(a) * f, (a,), f"{a.text} x {f.normalize():f}", "product")
         divides = bool(_RATIO_CUE.search(hyp)) and not _NOT_AVERAGE.search(hyp)
         for a in same:
             for c in counts:
