@@ -55,3 +55,10 @@ def test_an_amount_per_month_supports_its_yearly_and_quarterly_equivalent():
     assert check_rules("The phone allowance is worth GBP 600 a year.", ev).status == "conflict"
     # a week is no whole fraction of a year: never converted
     assert derived_support("The phone allowance is worth GBP 2,340 a year.", "The phone allowance is GBP 45 per week.") is None
+
+
+def test_a_whole_columns_sum_needs_no_cue():
+    ev = ("Cost line     North site   South site\nLabour        $300.00      $410.00\n"
+          "Materials     $120.00      $95.00\nTravel        $40.00       $60.00")
+    (used,) = derived_support("Spending at the South site was $565.00.", ev)
+    assert [o.text for o in used.operands] == ["$410.00", "$95.00", "$60.00"]

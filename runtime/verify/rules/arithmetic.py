@@ -53,8 +53,8 @@ _F = {name: Formula(src) for name, src in {
 # "every" of a quotient claims each part, which an average does not give
 _RATIO_CUE = re.compile(r"\b(?:per|each|average[sd]?|averaging|on\s+average|apiece|works?\s+out|split|equal)\b", re.I)
 _NOT_AVERAGE = re.compile(r"\b(?:exactly|every|all)\b", re.I)
-# a claim that adds says so ("together", "combined", "in total", "plus", "the X and the Y come to"):
-# a value that merely equals the sum of two tied cells ("a 30-unit order is within the limit"
+# a claim that adds two values says so ("together", "combined", "in total", "plus", "the X and the
+# Y come to"): a value that merely equals the sum of two tied cells ("a 30-unit order is within the limit"
 # beside limits of 5 and 25) is no sum
 _SUM_CUE = re.compile(
     r"\b(?:together|combined|total(?:s|led|ed|ling|ing)?|in\s+all|altogether|sum|plus|and|add(?:s|ed)?\s+up"
@@ -310,7 +310,9 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
             hi, lo = (a, b) if _num(a) >= _num(b) else (b, a)
             hit(_eval("difference", a=_num(hi), b=_num(lo)), (hi, lo), f"{hi.text} - {lo.text}", "difference")
         for col in _columns(ev, [e for e in pool if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]):
-            if adds and any(operand_words(ev, e) & claim for e in col):
+            # a whole column's sum is the column's total, claimed as such or not ("the premium for
+            # vehicle 2 is ..."): unlike two cells picked from it, no coincidence
+            if any(operand_words(ev, e) & claim for e in col):
                 hit(sum(_num(e) for e in col), tuple(col), " + ".join(e.text for e in col), "column")
         if h.kind == "money" and h.per in _PER_YEAR:
             for a in same:  # "EUR 750/month" is EUR 9,000 a year: calendar periods convert exactly
