@@ -933,7 +933,8 @@ def resolve_dates(found: Found, view: EvidenceView) -> list[Any]:
     record's other dates do not settle the order."""
     if not isinstance(found.value, dt.date) or not found.readings:
         return [found.value]
-    order = _date_order(view)
+    sep = re.search(r"[/.-]", found.text)
+    order = _date_order(view, sep[0] if sep else None)
     if order == "dmy":
         return [found.value]
     if order == "mdy":
@@ -941,5 +942,5 @@ def resolve_dates(found: Found, view: EvidenceView) -> list[Any]:
     return [found.value, *found.readings]
 
 
-def _date_order(view: EvidenceView) -> str | None:
-    return dates.numeric_order(it.text for it in view.items)
+def _date_order(view: EvidenceView, sep: str | None = None) -> str | None:
+    return dates.numeric_order((it.text for it in view.items), sep)

@@ -33,7 +33,7 @@ from warrant.runtime.ports import PropositionChecker
 from warrant.runtime.verify.backends.base import CONTRA, ENTAIL, NLIBackend
 from warrant.runtime.verify.predicates import PredicateRegistry, UnknownPredicate, default_registry
 from warrant.runtime.verify.predicates.text import statement_problems
-from warrant.runtime.verify.rules import QuantityCheck, canonical_text, check_rules, extract_quantities
+from warrant.runtime.verify.rules import QuantityCheck, canonical_text, check_rules, dates, extract_quantities
 from warrant.runtime.verify.rules.anchors import (
     about_same_thing,
     contradicting_words,
@@ -538,6 +538,10 @@ def _context_of(rec: EvidenceRecord, text: str, ch: Chunk) -> str:
     title = title_line(text)
     if title and title not in ctx and title not in ch.text:
         ctx = title + ("\n" + ctx if ctx else "")
+    fmt = dates.stated_format(text[:20_000])
+    if fmt and fmt not in ctx and fmt not in ch.text:
+        # "(MM/DD/YYYY)" stated once for the record settles how the window's numeric dates read
+        ctx = f"{ctx}\n{fmt}" if ctx else fmt
     return ctx
 
 
@@ -567,7 +571,8 @@ def _rules_on_windows(hypothesis: str, rec: EvidenceRecord, picked: list[Chunk],
     """check_rules over each picked window of a long record: the first conflict, else any agreement."""
     agree = None
     for ch, ctx in zip(picked, contexts):
-        r = check_rules(hypothesis, ch.text)
+        fmt = dates.stated_format(ctx)  # the record's stated date format, which _context_of carries
+        r = check_rules(hypothesis, f"{fmt}\n{ch.text}" if fmt else ch.text)
         if r.status == "conflict":
             return r, lambda r, ch=ch: _chunk_span(ch)
         agree = agree or (r if r.status == "agree" else None)

@@ -53,6 +53,14 @@ _F = {name: Formula(src) for name, src in {
 # "every" of a quotient claims each part, which an average does not give
 _RATIO_CUE = re.compile(r"\b(?:per|each|average[sd]?|averaging|on\s+average|apiece|works?\s+out|split|equal)\b", re.I)
 _NOT_AVERAGE = re.compile(r"\b(?:exactly|every|all)\b", re.I)
+# a claim that adds two values says so ("together", "combined", "in total", "plus", "the X and the
+# Y come to"): a value that merely equals the sum of two tied cells ("a 30-unit order is within the limit"
+# beside limits of 5 and 25) is no sum
+_SUM_CUE = re.compile(
+    r"\b(?:together|combined|total(?:s|led|ed|ling|ing)?|in\s+all|altogether|sum|plus|and|add(?:s|ed)?\s+up"
+    r"|c[oa]me?s?\s+to|aggregate|overall|cumulative(?:ly)?|between\s+them)\b|\+", re.I)
+# how many of each calendar period a year holds (weeks and days are not whole fractions of a year)
+_PER_YEAR = {"month": Decimal(12), "quarter": Decimal(4), "year": Decimal(1)}
 # a value labelled by one of these numbers a thing ("line 10", "car no. 4"); it is never an operand
 _ORDINAL_LABELS = {stem(w) for w in ("line", "item", "no", "number", "ref", "id", "page", "version", "revision",
                                      "clause", "section", "step", "phase", "option", "milestone", "row", "code")}
@@ -143,9 +151,9 @@ def approximate(text: str, q: Quantity) -> bool:
     return bool(APPROX.search(text[max(0, q.start - 20):q.start]))
 
 
-def operand_words(text: str, q: Quantity) -> set[str]:
+def operand_words(text: str, q: Quantity, after: int = 3) -> set[str]:
     """The content stems a value is labelled by: its table row and column label, or the words of
-    its clause within six words before and three after."""
+    its clause within six words before and ``after`` words after."""
     line_a = text.rfind("\n", 0, q.start) + 1
     line_b = text.find("\n", q.end)
     line_b = len(text) if line_b < 0 else line_b
@@ -156,7 +164,7 @@ def operand_words(text: str, q: Quantity) -> set[str]:
         return words | {s for _, s in content_tokens(header)}
     a, b = sentence_bounds(text, q.start)
     left = [s for p, s in content_tokens(text, max(a, line_a), q.start)][-6:]
-    right = [s for p, s in content_tokens(text, q.end, min(b, line_b))][:3]
+    right = [s for p, s in content_tokens(text, q.end, min(b, line_b))][:after]
     return set(left) | set(right)
 
 
@@ -293,15 +301,24 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
         same = [e for e in tied if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]
         counts = [e for e in tied if e.kind == "number"]
         rates = [e for e in tied if e.kind == "percent"]
+        adds = bool(_SUM_CUE.search(hyp))
         for a, b in itertools.combinations(same, 2):
             if a.value == b.value:
                 continue  # one value stated twice, not two operands
-            hit(_eval("sum", a=_num(a), b=_num(b)), (a, b), f"{a.text} + {b.text}", "sum")
+            if adds:
+                hit(_eval("sum", a=_num(a), b=_num(b)), (a, b), f"{a.text} + {b.text}", "sum")
             hi, lo = (a, b) if _num(a) >= _num(b) else (b, a)
             hit(_eval("difference", a=_num(hi), b=_num(lo)), (hi, lo), f"{hi.text} - {lo.text}", "difference")
         for col in _columns(ev, [e for e in pool if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]):
+            # a whole column's sum is the column's total, claimed as such or not ("the premium for
+            # vehicle 2 is ..."): unlike two cells picked from it, no coincidence
             if any(operand_words(ev, e) & claim for e in col):
                 hit(sum(_num(e) for e in col), tuple(col), " + ".join(e.text for e in col), "column")
+        if h.kind == "money" and h.per in _PER_YEAR:
+            for a in same:  # "EUR 750/month" is EUR 9,000 a year: calendar periods convert exactly
+                if a.per in _PER_YEAR and a.per != h.per:
+                    f = _PER_YEAR[a.per] / _PER_YEAR[h.per]
+                    hit(_num(a) * f, (a,), f"{a.text} x {f.normalize():f}", "product")
         divides = bool(_RATIO_CUE.search(hyp)) and not _NOT_AVERAGE.search(hyp)
         for a in same:
             for c in counts:

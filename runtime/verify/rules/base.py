@@ -105,13 +105,22 @@ WORDNUM = (
 _GROUP_SPACE = "[ \u00a0\u2009\u202f]"
 EURO_DIGITS = rf"(?:\d{{1,3}}(?:\.\d{{3}})+,\d{{1,2}}|\d{{1,3}}(?:{_GROUP_SPACE}\d{{3}})+,\d{{1,2}})(?!\d)"
 _DOT_GROUPS = r"\d{1,3}(?:\.\d{3}){2,}(?![\d.])"
-DIGITS = rf"(?:{EURO_DIGITS}|{_DOT_GROUPS}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+# A group pattern that is neither standard nor Indian ("1,2345", "12,3,456") is no number: the
+# guard stops a reader from taking its first digits and reading a smaller number.
+_GROUPS_END = r"(?!,?\d)"
+# Indian grouping ("5,00,000" = 500000, "2,00,00,000" = 20000000): two-digit groups above the
+# last three digits. It needs at least one two-digit group, so "1,000" stays standard.
+INDIAN_DIGITS = rf"\d{{1,2}}(?:,\d{{2}})+,\d{{3}}(?:\.\d+)?{_GROUPS_END}"
+DIGITS = (
+    rf"(?:{EURO_DIGITS}|{_DOT_GROUPS}|{INDIAN_DIGITS}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?{_GROUPS_END}"
+    rf"|\d+(?:\.\d+)?|\.\d+)"
+)
 # "thirty (30)" counts once, as 30; a bare digit string; or (where a unit follows) a number word
 NUM = rf"(?:(?:{WORDNUM})\s*\(\s*{DIGITS}\s*\)|{DIGITS})"
 NUMW = rf"(?:{NUM}|\b{WORDNUM}\b)"
 # an amount next to a currency may also be written "12,50" (two decimals after a comma: no
 # thousands group has two digits)
-MONEY_NUM = rf"(?:\d+,\d{{2}}(?![\d.,])|{NUM})"
+MONEY_NUM = rf"(?:\d+,\d{{2}}(?![\d.,])|{NUM}(?!,\d))"
 MONEY_NUMW = rf"(?:{MONEY_NUM}|\b{WORDNUM}\b)"
 _EURO_RE = re.compile(EURO_DIGITS)
 _SHORT_COMMA_RE = re.compile(r"\d+,\d{2}")
@@ -125,7 +134,9 @@ def uses_decimal_comma(texts: Iterable[str] | str) -> bool:
         if _EURO_RE.search(t) or _CURRENCY_COMMA_RE.search(t):
             return True
     return False
-SCALE = r"(?:(?:k|K|m|M|bn|mn)\b|\s+(?:thousand|million|billion)\b)"
+# scale words after a number; "lakh" (100,000) and "crore" (10,000,000) as written in India
+SCALE_WORDS = r"(?:thousand|million|billion|lakhs?|lacs?|crores?)"
+SCALE = rf"(?:(?:k|K|m|M|bn|mn)\b|\s+{SCALE_WORDS}\b)"
 I = re.IGNORECASE
 
 
@@ -179,7 +190,8 @@ def scale(raw: str | None) -> Decimal:
     return {
         "k": Decimal(1000), "thousand": Decimal(1000), "m": Decimal(10**6), "mn": Decimal(10**6),
         "million": Decimal(10**6), "bn": Decimal(10**9), "billion": Decimal(10**9),
-    }.get(raw.strip().lower(), Decimal(1))
+        "lakh": Decimal(10**5), "lac": Decimal(10**5), "crore": Decimal(10**7),
+    }.get(re.sub(r"s$", "", raw.strip().lower()), Decimal(1))
 
 
 # rate denominators: "per hour", "/h", "an hour", "monthly", "p.a."

@@ -223,8 +223,11 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     # only a value in the same slot can contradict, or disqualify a supporting value: a plain
     # number counting the same thing ("12 boxes" never meets "5 crates"; a year is not a count),
     # an amount without another qualifier ("subtotal" for a claimed "total")
+    parts = _sum_of_parts(hyp, h)
     con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts"
-           and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))]
+           and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))
+           and not (parts and not _TOTAL_LABEL & set(_left_labels(ev, e, eqs)))
+           and not _other_numbered(hyp, h, ev, e)]
     sup = []
     other_subject = []  # supporting values that belong to another subject
     for (s_, r, e), c in zip(pool, ctxs):
@@ -323,6 +326,32 @@ def _other_slot(ch: dict[str, float], ce: dict[str, float], left: list[str]) -> 
     near_h = [w for w, x in ch.items() if x >= 1.0]
     near_e = [w for w, x in ce.items() if x >= 1.0]
     return any(he != ee and ee.endswith(he) and len(ee) > len(he) for he in near_h for ee in near_e)
+
+
+_PARTS_BEFORE = re.compile(r"\b(?:and|plus)\b|[+&]", re.I)
+_TOTAL_LABEL = {stem(w) for w in ("total", "combined", "sum", "overall", "aggregate", "grand")}
+
+
+_NUMBERED = re.compile(r"\b([A-Za-z]{3,})\s+(?:no\.?\s*|#\s*)?(\d{1,3})\b(?![-/.,:]\d|\s*%)")
+
+
+def _numbered_labels(text: str, q: Quantity) -> dict[str, str]:
+    """"Year 2", "Phase 1", "Lot no. 3" in a value's clause before it: the numbered thing it belongs to."""
+    a = max(sentence_start(text, q.start), text.rfind("\n", 0, q.start) + 1)
+    return {stem(m[1]): m[2] for m in _NUMBERED.finditer(text, a, q.start) if m[1].lower() not in STOP}
+
+
+def _other_numbered(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
+    """The claim's value belongs to "Year 2" and the evidence value to "Year 1": another slot."""
+    hl = _numbered_labels(hyp, h)
+    el = _numbered_labels(ev, e) if hl else {}
+    return any(w in el and el[w] != n for w, n in hl.items())
+
+
+def _sum_of_parts(hyp: str, h: Quantity) -> bool:
+    """The claimed value totals things the claim names ("labour and parts came to $380 combined"):
+    one part's amount in the evidence is another slot; only a value labelled a total contradicts."""
+    return derived.is_total(hyp, h) and bool(_PARTS_BEFORE.search(hyp, sentence_start(hyp, h.start), h.start))
 
 
 def _same_shape(h: Quantity, hs: "derived.Shape", es: "derived.Shape", total: bool) -> bool:

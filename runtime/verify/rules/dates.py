@@ -7,8 +7,10 @@ year ("3 May", "May 3rd": ``unit == "noyear"``, compared on day and month only).
 for numeric dates: first field > 12 -> it is the day; second field > 12 -> it is the day (US
 06/30/2026); both <= 12 (05/06/2026) -> ambiguous: ``value`` is the day-first reading, ``alt``
 the month-first one; a check agrees if either reading agrees and conflicts only if both do, unless
-another numeric date of the same text settles the order (``numeric_order``). A lone number is never
-a date: every pattern needs a month name or three fields.
+the text settles the order (``numeric_order``): a stated format ("(MM/DD/YYYY)", "Date format:
+DD.MM.YYYY") or, failing one, an unambiguous numeric date with the same separator ("25/03/2025"
+makes "04/02/2025" 4 February). Two-digit years ("04/02/25") are read only where the text states a
+"YY" format. A lone number is never a date: every pattern needs a month name or three fields.
 """
 
 from __future__ import annotations
@@ -68,23 +70,67 @@ def _parse_words(span: str, year: bool) -> datetime.date | None:
 
 _UNSET = object()
 _NUMERIC_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})\b")
+# a stated format: "(MM/DD/YYYY)", "Date format: DD.MM.YYYY", "mm/dd/yy"
+_FORMAT_HINT = re.compile(r"(?<![A-Za-z])(MM|DD)([/.-])(DD|MM)\2(YYYY|YY)(?![A-Za-z])", I)
+# two-digit years are read only where the text states a format with "YY"
+_NUMERIC_YY = re.compile(r"(?<![\d/.-])(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{2})\b(?![/.-]\d)")
 
 
-def numeric_order(texts: Iterable[str]) -> str | None:
-    """"dmy" when the numeric dates of these texts (one record) are day-first ("17.04.2026"),
-    "mdy" when month-first ("04/17/2026"), None when none settles it or they disagree."""
-    dmy = mdy = False
+def format_hints(texts: Iterable[str]) -> dict[str, tuple[str, bool]]:
+    """The numeric date formats these texts state, by separator: "/" -> ("mdy", True) for
+    "MM/DD/YYYY" (True: "YY" two-digit years are in use). A separator stated both ways is left out."""
+    out: dict[str, tuple[str, bool]] = {}
+    clash: set[str] = set()
+    for t in texts:
+        for m in _FORMAT_HINT.finditer(t):
+            if m[1].upper() == m[3].upper():
+                continue
+            order = "mdy" if m[1].upper() == "MM" else "dmy"
+            sep, yy = m[2], len(m[4]) == 2
+            if sep in out and out[sep][0] != order:
+                clash.add(sep)
+            out[sep] = (order, yy or out.get(sep, ("", False))[1])
+    return {k: v for k, v in out.items() if k not in clash}
+
+
+def stated_format(text: str) -> str | None:
+    """The numeric date format a text states ("MM/DD/YYYY"), verbatim; None when none. A window
+    cut from a long record carries it, so its dates read as the record says."""
+    m = _FORMAT_HINT.search(text)
+    return m[0] if m and format_hints([text]) else None
+
+
+def numeric_order(texts: Iterable[str], sep: str | None = None) -> str | None:
+    """How the ambiguous numeric dates of these texts (one record) read: "dmy" (day first) or
+    "mdy" (month first), or None when nothing settles it. A stated format ("(MM/DD/YYYY)") wins;
+    else the unambiguous numeric dates ("17.04.2026" is day-first, "04/17/2026" month-first), of
+    the separator ``sep`` when given, settle it when they agree. A format stated for another
+    separator still applies when the text states only one order."""
+    texts = list(texts)
+    hints = format_hints(texts)
+    if sep in hints:
+        return hints[sep][0]
+    seen: dict[str, set[str]] = {}
     for t in texts:
         for m in _NUMERIC_DATE.finditer(t):
             a, b = int(m[1]), int(m[3])
-            dmy |= a > 12 >= b
-            mdy |= b > 12 >= a
-    return "dmy" if dmy and not mdy else "mdy" if mdy and not dmy else None
+            if a > 12 >= b:
+                seen.setdefault(m[2], set()).add("dmy")
+            elif b > 12 >= a:
+                seen.setdefault(m[2], set()).add("mdy")
+    orders = seen.get(sep, set()) if sep is not None else set().union(*seen.values())
+    if len(orders) == 1:
+        return next(iter(orders))
+    stated = {o for o, _ in hints.values()}
+    return next(iter(stated)) if len(stated) == 1 and not orders else None
 
 
 def find_dates(text: str, claims: Claims) -> Iterable[Found]:
-    order = _UNSET
-    for name, rx in _PATTERNS:
+    orders: dict[str, str | None] = {}
+    patterns = _PATTERNS
+    if any(yy for _, yy in format_hints([text]).values()):
+        patterns = [*_PATTERNS, ("num", _NUMERIC_YY)]
+    for name, rx in patterns:
         for m in rx.finditer(text):
             if not claims.free(m.start(), m.end()):
                 continue
@@ -100,17 +146,20 @@ def find_dates(text: str, claims: Claims) -> Iterable[Found]:
                 d, unit = _parse_words(m.group(0), year=False), "noyear"
             else:
                 a, b, y = int(m["a"]), int(m["b"]), int(m["y"])
-                if a > 12:
-                    d = _mkdate(y, b, a)
-                elif b > 12:
-                    d = _mkdate(y, a, b)
+                if len(m["y"]) == 2:
+                    y += 2000 if y < 70 else 1900
+                if m["sep"] not in orders:
+                    orders[m["sep"]] = numeric_order([text], m["sep"])
+                order = orders[m["sep"]]
+                if order == "mdy":
+                    a, b = b, a  # now a is the day, b the month
+                if a > 12 or b > 12:
+                    # "25/03/2025" is read day-first whatever was stated; "03/25/2025" month-first
+                    d = _mkdate(y, b, a) if b <= 12 else _mkdate(y, a, b)
                 else:
-                    order = numeric_order([text]) if order is _UNSET else order
                     d = _mkdate(y, b, a)  # day-first by default, and where the text is day-first
                     other = _mkdate(y, a, b)
-                    if order == "mdy":
-                        d, other = other, None
-                    if other is not None and other != d and order != "dmy":
+                    if order is None and other is not None and other != d:
                         alt = (other,)
             if d is not None:
                 claims.take(m.start(), m.end())

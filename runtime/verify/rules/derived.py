@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from warrant.runtime.verify.rules.base import I, Quantity
+from warrant.runtime.verify.rules.arithmetic import operand_words
 from warrant.runtime.verify.rules.numbers import counted_noun
-from warrant.runtime.verify.text import STOP, stem
+from warrant.runtime.verify.text import STOP, content_tokens, stem
 
 _PER_AFTER = re.compile(r"\s*(?:(?P<noun>[A-Za-z][A-Za-z-]+)\s+)??(?:per|each|for\s+each|for\s+every|every|a|an)\s+(?P<per>[A-Za-z][A-Za-z-]+)\b", I)
 _EACH_AFTER = re.compile(r"\s*(?:(?P<noun>[A-Za-z][A-Za-z-]+)\s+)?each\b", I)
@@ -86,6 +87,19 @@ def _close(claimed: Decimal, computed: Decimal) -> bool:
     return abs(computed - claimed) <= quantum / 2
 
 
+_PERIOD_STEMS = {stem(w) for w in ("hourly", "hour", "daily", "day", "weekly", "week", "monthly", "month",
+                                    "quarterly", "quarter", "annual", "annually", "year", "yearly", "per", "each")}
+
+
+def _labelled_as_claimed(hyp: str, ev: str, e: Quantity) -> bool:
+    """The words labelling evidence value ``e`` (its table row and column, or the words before it
+    in its clause) name what the claim names, beyond a period: "a monthly stipend of EUR 1,050"
+    is not the operand of a claimed meal allowance per month."""
+    words = operand_words(ev, e, after=0)  # the words after a value name the next one
+    claim = {st for _, st in content_tokens(hyp)}
+    return bool((words - _PERIOD_STEMS) & claim)
+
+
 def derive(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> tuple[str, Quantity | None, str] | None:
     """("found" | "conflict", an operand, how it was computed) when ``h`` is a rate or a total
     the evidence states the operands of; None when no computation applies."""
@@ -100,7 +114,11 @@ def derive(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> tuple[str, Qu
             return None
         value = Decimal(num.value) / Decimal(den.value)
         how = f"{num.text} / {den.text} = {value.normalize():f}"
-        return ("found" if _close(Decimal(h.value), value) else "conflict"), num, how
+        if _close(Decimal(h.value), value):
+            return "found", num, how
+        # the one amount of its currency is not therefore the one the claim divides: a quotient
+        # contradicts only when the numerator is labelled as the claim labels its value
+        return ("conflict", num, how) if _labelled_as_claimed(hyp, ev, num) else None
     if is_total(hyp, h) and h.kind in ("money", "number"):
         for rate, rs in shaped:
             if not rs.per or rs.what != hs.what or rate.kind != h.kind:
@@ -113,5 +131,9 @@ def derive(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> tuple[str, Qu
             how = f"{count.text} x {rate.text} = {value.normalize():f}"
             if _close(Decimal(h.value), value):
                 return "found", rate, how
+            others = [e for e, es in shaped if e is not rate and e is not count and e.kind == h.kind and es.per is None
+                      and (h.kind != "money" or e.unit == h.unit)]
+            if others:
+                return None  # "labour and parts came to ...": the total may add other amounts stated beside it
             return "conflict", rate, how
     return None

@@ -1,5 +1,6 @@
 """Durations: "12.5 hours" = "12.5 h" = "12.5 hrs" = "750 minutes"; "2 weeks" = "14 days";
-"1 year" = "12 months"; "thirty (30) days" = "30 days"; "30-day"; "Net 30" is 30 days;
+"1 year" = "12 months"; "thirty (30) days" = "30 days"; "30-day"; "Net 30" is 30 days; "9 h 11 min" is
+551 minutes and "1 year 6 months" 18 months;
 "Hours logged: 38.5" is 38.5 hours. The families hour / day / month / business day are never
 compared with each other (a working day is not 24 hours, 30 days is not 30 business days).
 """
@@ -32,6 +33,17 @@ FAMILY = {
 _DURATION_RE = re.compile(
     rf"(?P<num>{NUMW})(?:\s*-\s*|\s*)(?P<u>" + "|".join(f"(?:{p})" for p, _ in UNITS) + r")(?![A-Za-z])", I
 )
+# "9 h 11 min", "2 hours and 30 minutes", "1 year 6 months", "3 weeks 2 days": one duration, in
+# the smaller unit; read apart, "9 h 11 min" was an 11-minute claim
+_COMPOUND = [
+    (r"hours?|hrs?|h", r"minutes?|mins?|m", 60, "minute"),
+    (r"years?|yrs?", r"months?", 12, "month"),
+    (r"weeks?|wks?", r"days?", 7, "day"),
+]
+_COMPOUND_RE = [
+    (re.compile(rf"(?<![\w.,])(?P<big>\d+)\s*(?:{big})\s*,?\s*(?:and\s+)?(?P<small>\d+(?:\.\d+)?)\s*(?:{small})(?![A-Za-z])", I), f, unit)
+    for big, small, f, unit in _COMPOUND
+]
 _NET_RE = re.compile(r"\bnet\s*-?\s*(?P<num>\d{1,3})\b(?:\s+days\b)?", I)
 _LABELLED_RE = re.compile(
     rf"\b(?P<u>hours|hrs|days|business\s+days)(?:\s+(?:logged|worked|billed|recorded|charged|total))?\s*:\s*(?P<num>{DIGITS})(?![\w%])",
@@ -48,6 +60,11 @@ def unit_name(u: str) -> str:
 
 
 def find_durations(text: str, claims: Claims) -> Iterable[Found]:
+    for rx, factor, unit in _COMPOUND_RE:
+        for m in rx.finditer(text):
+            if claims.free(m.start(), m.end()):
+                claims.take(m.start(), m.end())
+                yield (m.start(), m.end(), "duration", Decimal(m["big"]) * factor + Decimal(m["small"]), unit, None, ())
     for m, num in free_numbers(_DURATION_RE, text, claims):
         a, b = m.start(), m.end()
         unit = unit_name(m["u"])

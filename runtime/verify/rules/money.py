@@ -1,6 +1,8 @@
 """Money: "$1,200", "1200 USD", "USD 1,200.00", "US$1,200", "1.2k dollars", "$1.2 million",
-"four hundred dollars", "1.234,50 EUR", "EUR 1 234,50", "12,50 €" are all read as an amount and a currency. "$" alone means USD; "EUR"/"€"/
-"euros" EUR; "GBP"/"£"/"pounds" GBP; "PLN"/"zł"/"zloty" PLN. A rate suffix ("per hour", "/h",
+"four hundred dollars", "1.234,50 EUR", "EUR 1 234,50", "12,50 €", "INR 30,00,000", "Rs. 5,00,000",
+"₹2 crore", "30 lakh rupees" are all read as an amount and a currency. "$" alone means USD; "EUR"/"€"/
+"euros" EUR; "GBP"/"£"/"pounds" GBP; "PLN"/"zł"/"zloty" PLN; "INR"/"Rs."/"₹"/"rupees" INR
+(Indian grouping and lakh/crore: ``base.DIGITS``, ``base.SCALE``). A rate suffix ("per hour", "/h",
 "an hour", "monthly") is kept in ``per``; a price per counted thing ("$0.28 per bag", "USD 1.10/unit",
 "€4 each") has ``per == "unit"``. European decimal commas: see ``base.DIGITS``.
 """
@@ -12,18 +14,18 @@ from typing import Iterable
 
 from warrant.runtime.verify.rules.base import MONEY_NUM, MONEY_NUMW, SCALE, Claims, Found, I, free_numbers, per_after, scale
 
-CURRENCY_SYMBOL = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "c$": "CAD", "a$": "AUD"}
+CURRENCY_SYMBOL = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "c$": "CAD", "a$": "AUD", "₹": "INR", "rs": "INR", "rs.": "INR"}
 CURRENCY_CODES = ("USD", "EUR", "GBP", "PLN", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "INR")
 _CODE_RE = "(?:" + "|".join(CURRENCY_CODES) + ")"
 CURRENCY_WORD = {
     "dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pound": "GBP",
     "pounds": "GBP", "zloty": "PLN", "zlotys": "PLN", "zlotych": "PLN", "zł": "PLN",
-    "franc": "CHF", "francs": "CHF",
+    "franc": "CHF", "francs": "CHF", "rupee": "INR", "rupees": "INR",
 }
 
 _PATTERNS = [
-    # $1,200 / US$ 1.2k / €300 / £1.5 million
-    re.compile(rf"(?P<sym>US\$|C\$|A\$|\$|€|£)\s?(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?"),
+    # $1,200 / US$ 1.2k / €300 / £1.5 million / Rs. 5,00,000 / ₹2 crore
+    re.compile(rf"(?P<sym>US\$|C\$|A\$|\$|€|£|₹|(?<![A-Za-z])Rs\.?)\s?(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?"),
     # USD 1,200.00 / USD $1,200 / EUR1.2m
     re.compile(rf"\b(?P<code>{_CODE_RE})\s?(?:\$|€|£)?\s?(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?"),
     # 1200 USD / 1.2k EUR / 300 zł
@@ -33,7 +35,7 @@ _PATTERNS = [
     # 1.2k dollars / five hundred euros / 300 (three hundred) dollars
     re.compile(
         rf"(?P<num>{MONEY_NUMW})(?P<scale>{SCALE})?\s+(?:US\s+|U\.S\.\s+)?"
-        r"(?P<word>dollars?|euros?|pounds?(?:\s+sterling)?|zloty|zlotys|zlotych|francs?)\b", I),
+        r"(?P<word>dollars?|euros?|pounds?(?:\s+sterling)?|zloty|zlotys|zlotych|francs?|rupees?)\b", I),
 ]
 
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from warrant.runtime.verify.rules.base import DIGITS, NUM, NUMW, WORDNUM, Claims, Found, I, free_numbers, parse_num, per_after
+from warrant.runtime.verify.rules.base import (
+    DIGITS, NUM, NUMW, SCALE_WORDS, WORDNUM, Claims, Found, I, free_numbers, parse_num, per_after, scale,
+)
 from warrant.runtime.verify.rules.identifiers import labelled_ref
 from warrant.runtime.verify.text import stem
 
@@ -21,7 +23,8 @@ _PERCENT_RE = re.compile(rf"(?P<num>{NUMW})\s?(?:%|percent\b|per\s?cent\b|pct\b)
 _RANGE_RE = re.compile(
     rf"(?<![\w.,/-]){DIGITS}\s*(?:-|–|to)\s*{DIGITS}(?![\w%/]|[.,]\d)|\bbetween\s+{DIGITS}\s+and\s+{DIGITS}\b"
 )
-_BARE_RE = re.compile(rf"(?<![\w.,/$€£-])(?P<num>{NUM})(?![\w%$€£]|[.,/]\d)")
+# "30 lakh", "1.5 crore", "3 million": the scale word is part of the number
+_BARE_RE = re.compile(rf"(?<![\w.,/$€£-])(?P<num>{NUM})(?P<scale>\s+{SCALE_WORDS}\b)?(?![\w%$€£]|[.,/]\d)", I)
 # a spelled-out count of something: "four hundred boxes", "twelve crates" (a word number alone,
 # "one of the parties", is not a value)
 # "five 15-second cut-downs": a count before a measure that modifies the counted noun
@@ -53,7 +56,7 @@ def find_numbers(text: str, claims: Claims) -> Iterable[Found]:
         if text[b:b + 2] in (":0", ":1", ":2", ":3", ":4", ":5") or text[max(0, a - 1):a] == ":" and re.match(r"\d:\d", text[max(0, a - 2):a + 1]):
             continue  # clock times
         claims.take(a, b)
-        yield (a, b, "number", num, "ref" if labelled_ref(text, a) else None, None, ())
+        yield (a, b, "number", num * scale(m["scale"]), "ref" if labelled_ref(text, a) else None, None, ())
     for m in _WORD_COUNT_RE.finditer(text):
         a, b = m.start("num"), m.end("num")
         nxt = text[m.end():m.end() + 20].split(None, 1)
