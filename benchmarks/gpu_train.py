@@ -226,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     start_model = load_torch_model().to(args.device)
     result = {"benchmark": "gpu_train", "device": torch.cuda.get_device_name(args.device) if args.device.startswith("cuda") else "cpu",
               "torch": torch.__version__, "start": "models/nli-minilm-l6/model.int8.onnx, dequantised (onnx_weights.py)",
+              "start_sha256": hashlib.sha256((MODEL_DIR / "model.int8.onnx").read_bytes()).hexdigest(),
               "config": {k: (v if not isinstance(v, Path) else str(v)) for k, v in vars(args).items() if k not in ("out_dir",)},
               "data": {"general_pairs": len(general), "document_pairs": len(docs),
                        "document_by_source": {s: sum(r.get("source") == s for r in docs) for s in sorted({r.get("source", "") for r in docs})}},
