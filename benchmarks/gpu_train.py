@@ -35,7 +35,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from onnx_weights import MODEL_DIR, load_torch_model  # noqa: E402
-from train_nli import LABEL2ID, collate, export_int8, make_batches  # noqa: E402
+from train_nli import LABEL2ID, collate, encode_pairs, export_int8, make_batches  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PART_BYTES = 15 * 2**20
@@ -70,8 +70,8 @@ def variant_list(text: str) -> list[tuple[str, int]]:
 
 
 def accuracy(torch, model, tok, rows: list[dict], device: str, max_length: int, batch: int = 256) -> dict:
-    enc = tok([r["premise"] for r in rows], [r["hypothesis"] for r in rows], truncation="longest_first", max_length=max_length)
-    order = sorted(range(len(rows)), key=lambda i: len(enc["input_ids"][i]))
+    enc, y, lengths = encode_pairs(tok, rows, max_length)
+    order = sorted(range(len(rows)), key=lengths.__getitem__)
     pred = np.zeros(len(rows), dtype=np.int64)
     model.eval()
     with torch.inference_mode():
@@ -79,7 +79,6 @@ def accuracy(torch, model, tok, rows: list[dict], device: str, max_length: int, 
             b = order[s:s + batch]
             x = {k: v.to(device) for k, v in collate(enc, b, tok.pad_token_id).items()}
             pred[b] = model(**x).logits.float().argmax(-1).cpu().numpy()
-    y = np.array([LABEL2ID[r["label"]] for r in rows])
     return {"pairs": len(rows), "accuracy": round(float((pred == y).mean()), 4),
             "recall_by_label": {l: round(float((pred[y == i] == i).mean()), 4) if (y == i).any() else None
                                 for l, i in LABEL2ID.items()}}
@@ -210,10 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         val, test = val[: args.eval_limit], test[: args.eval_limit]
     rows = general + docs
     t0 = time.perf_counter()
-    enc = tok([r["premise"] for r in rows], [r["hypothesis"] for r in rows], truncation="longest_first",
-              max_length=args.max_length)
-    labels = np.array([LABEL2ID[r["label"]] for r in rows], dtype=np.int64)
-    lengths = [len(x) for x in enc["input_ids"]]
+    enc, labels, lengths = encode_pairs(tok, rows, args.max_length)
     log(f"{len(general):,} general + {len(docs):,} document pairs tokenised in {time.perf_counter() - t0:.1f} s "
         f"(mean {np.mean(lengths):.1f} tokens)")
     gen_idx, doc_idx = list(range(len(general))), list(range(len(general), len(rows)))

@@ -78,6 +78,14 @@ def make_batches(lengths: list[int], batch_size: int, rng: random.Random, pool_b
     return batches
 
 
+def encode_pairs(tok, rows: list[dict], max_length: int):
+    """Token ids of (premise, hypothesis) pairs, unpadded; their label ids; their lengths."""
+    enc = tok([r["premise"] for r in rows], [r["hypothesis"] for r in rows], truncation="longest_first",
+              max_length=max_length)
+    labels = np.array([LABEL2ID[r["label"]] for r in rows], dtype=np.int64)
+    return enc, labels, [len(x) for x in enc["input_ids"]]
+
+
 def collate(enc: dict, batch: list[int], pad_id: int):
     import torch
     L = max(len(enc["input_ids"][i]) for i in batch)
@@ -127,10 +135,7 @@ def train(args) -> dict:
         log(f"continuing from {args.init_from} "
             f"({previous.get('total_epochs', previous.get('epochs', '?'))} epoch(s) already)")
     t0 = time.time()
-    enc = tok([r["premise"] for r in rows], [r["hypothesis"] for r in rows], truncation="longest_first",
-              max_length=args.max_length)
-    labels = np.array([LABEL2ID[r["label"]] for r in rows], dtype=np.int64)
-    lengths = [len(x) for x in enc["input_ids"]]
+    enc, labels, lengths = encode_pairs(tok, rows, args.max_length)
     log(f"tokenised in {time.time() - t0:.1f}s; mean length {np.mean(lengths):.1f}, "
         f"truncated at {args.max_length}: {sum(l >= args.max_length for l in lengths)}")
 
