@@ -104,3 +104,10 @@ def test_a_long_table_does_not_search_every_subset():
     hq = [q for q in extract_quantities(h) if q.kind == "money"][0]
     assert len(extract_quantities(ev)) > MAX_TERMS
     assert readings(h, hq, ev, extract_quantities(ev)) == []
+
+
+def test_the_model_reads_a_minus_inside_an_amount():
+    from warrant.runtime.verify.rules import canonical_text
+
+    assert canonical_text("Adjustment $-150 posted.") == "Adjustment USD -150.00 posted."
+    assert canonical_text("Refund ($150.00)") == "Refund (USD 150.00)"

@@ -413,6 +413,7 @@ _TIMES = {"hour", "day", "week", "month", "year"}
 def stated_count(hyp: str, h: Quantity) -> int | None:
     """How many things the claim says it adds ("the three line items total ...", "all 4 invoices
     come to ..."): a whole count before the claimed value, 2 to ``MAX_COLUMN``."""
+    # the registry reads signs with this module's column labels: imported here, not at the top
     from warrant.runtime.verify.rules.registry import extract_quantities
 
     for q in extract_quantities(hyp):
