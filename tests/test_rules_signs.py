@@ -12,9 +12,9 @@ from warrant.runtime.verify.rules.anchors import derived_support
 from warrant.runtime.verify.rules.arithmetic import MAX_TERMS, readings
 
 BOAT = ("SALES CONTRACT SC-4471 - Harbour Marine\n"
-        "Hull price: AED 64,500.00\n"
+        "Hull price: GBP 64,500.00\n"
         "Trade-in allowance: (3,000.00)\n"
-        "Balance payable: AED 61,500.00")
+        "Balance payable: GBP 61,500.00")
 
 
 def amounts(text: str):
@@ -35,23 +35,28 @@ def test_negative_amounts_are_read_with_their_sign(text, expected):
 
 
 def test_a_bare_amount_in_a_currency_column_is_money():
-    table = "| Item | Amount (SGD) |\n|---|---|\n| Survey | 1,250.00 |\n| Credit note | (250.00) |"
-    assert amounts(table) == [("1,250.00", "SGD", 1, False), ("250.00", "SGD", -1, True)]
+    table = "| Item | Amount (EUR) |\n|---|---|\n| Survey | 1,250.00 |\n| Credit note | (250.00) |"
+    assert amounts(table) == [("1,250.00", "EUR", 1, False), ("250.00", "EUR", -1, True)]
     # no currency anywhere: still a number, but a negative one
     [q] = [q for q in extract_quantities("Net movement: (250.00)") if q.unit != "ref"]
     assert (q.kind, q.sign, q.signed) == ("number", -1, Decimal("-250.00"))
 
 
 def test_a_magnitude_claim_meets_a_labelled_negative():
-    assert check_rules("The trade-in allowance is AED 3,000.", BOAT).status == "agree"
-    assert check_rules("The trade-in allowance is AED 3,500.", BOAT).status == "conflict"
+    # the bare "(3,000.00)" among amounts in GBP is a negative amount in GBP
+    assert check_rules("The trade-in allowance is GBP 3,000.", BOAT).status == "agree"
+    assert check_rules("The trade-in allowance is GBP 3,500.", BOAT).status == "conflict"
+    # AED is no currency code here: both sides are plain numbers, the allowance a negative one
+    plain = BOAT.replace("GBP", "AED")
+    assert check_rules("The trade-in allowance is AED 3,000.", plain).status == "agree"
 
 
 def test_an_unlabelled_negative_never_decides_a_positive_claim():
     # "(420.00)" on a line that says nothing of a credit: the sign may matter, so neither way
-    ev = "ACCOUNT SUMMARY\nClosing position: (420.00)\nAll figures in AED: AED 0.00 opening."
-    assert check_rules("The closing position is AED 420.", ev).status != "agree"
-    assert check_rules("The closing position is AED 420.", ev).status != "conflict"
+    ev = "ACCOUNT SUMMARY\nClosing position: (GBP 420.00)"
+    assert check_rules("The closing position is GBP 420.", ev).status == "absent"
+    assert check_rules("The closing position is GBP 510.", ev).status == "absent"
+    assert check_rules("The trade-in allowance is GBP 420.", "Trade-in allowance: (GBP 420.00)").status == "agree"
 
 
 def test_a_total_that_subtracts_a_credit_is_computed_with_its_sign():

@@ -191,7 +191,7 @@ def _column_of(text: str, pos: int) -> tuple[int, int] | None:
 
 
 def column_label(text: str, q: Quantity) -> str:
-    """The header cell above a table value ("Amount (AED)"), or "" outside tables."""
+    """The header cell above a table value ("Amount (EUR)"), or "" outside tables."""
     return _column_label(text, q, text.rfind("\n", 0, q.start) + 1)
 
 

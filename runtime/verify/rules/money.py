@@ -15,8 +15,7 @@ from typing import Iterable
 from warrant.runtime.verify.rules.base import MONEY_NUM, MONEY_NUMW, SCALE, Claims, Found, I, free_numbers, per_after, scale
 
 CURRENCY_SYMBOL = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "c$": "CAD", "a$": "AUD", "₹": "INR", "rs": "INR", "rs.": "INR"}
-CURRENCY_CODES = ("USD", "EUR", "GBP", "PLN", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "INR",
-                  "AED", "SGD", "HKD", "NZD", "ZAR", "CNY", "MXN", "BRL")
+CURRENCY_CODES = ("USD", "EUR", "GBP", "PLN", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "INR")
 _CODE_RE = "(?:" + "|".join(CURRENCY_CODES) + ")"
 CURRENCY_WORD = {
     "dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pound": "GBP",

@@ -9,7 +9,7 @@ between a negative and a positive value with no such word on either side, ``comp
 decides nothing (Unsupported rather than a guess either way).
 
 A bare number is read as money when it is written as an amount (two decimals) and either its
-table column header or its line's label names a currency ("Amount (AED)"), or it is an accounting
+table column header or its line's label names a currency ("Amount (EUR)"), or it is an accounting
 negative in a record whose amounts are all in one currency.
 """
 
