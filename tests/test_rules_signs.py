@@ -68,7 +68,7 @@ def test_a_total_that_subtracts_a_credit_is_computed_with_its_sign():
 
 
 def test_a_credit_is_never_a_difference_of_magnitudes():
-    ev = "Order subtotal $500.00. Voucher ($50.00)."
+    ev = "Order subtotal: $500.00\nVoucher: ($50.00)"
     h = "The order subtotal and voucher come to $550."
     hq = [q for q in extract_quantities(h) if q.kind == "money"][0]
     assert readings(h, hq, ev, extract_quantities(ev)) == []
@@ -116,3 +116,17 @@ def test_the_model_reads_a_minus_inside_an_amount():
 
     assert canonical_text("Adjustment $-150 posted.") == "Adjustment USD -150.00 posted."
     assert canonical_text("Refund ($150.00)") == "Refund (USD 150.00)"
+
+
+def test_a_parenthesised_amount_in_prose_is_an_aside_not_a_negative():
+    ev = "Late cancellation: 40% of the room block ($2,150.00) is charged."
+    [q] = [q for q in extract_quantities(ev) if q.kind == "money"]
+    assert q.sign == 1
+    assert check_rules("Late cancellation of the room block is charged $2,150.", ev).status == "agree"
+
+
+def test_a_numbered_thing_is_no_count_of_addends():
+    from warrant.runtime.verify.rules.arithmetic import stated_count
+
+    h = "Phase 2 and phase 3 together cost $9,000."
+    assert stated_count(h, extract_quantities(h)[-1]) is None

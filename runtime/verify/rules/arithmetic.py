@@ -416,11 +416,18 @@ def stated_count(hyp: str, h: Quantity) -> int | None:
     # the registry reads signs with this module's column labels: imported here, not at the top
     from warrant.runtime.verify.rules.registry import extract_quantities
 
+    if h.kind not in ("money", "number") or not _SUM_CUE.search(hyp):
+        return None
     for q in extract_quantities(hyp):
         if (q.kind == "number" and q.unit != "ref" and q.start < h.start and q.op is None
-                and q.value == int(q.value) and 2 <= q.value <= MAX_COLUMN and counted_noun(hyp, q)):
+                and q.value == int(q.value) and 2 <= q.value <= MAX_COLUMN and _COUNTS_PLURAL.match(hyp, q.end)):
             return int(q.value)
     return None
+
+
+# the count is of a plural noun, up to two words on ("three line items", "all 4 invoices"), not
+# the number of a thing ("revision 3 took effect")
+_COUNTS_PLURAL = re.compile(r"\s+(?:[A-Za-z-]+\s+){0,2}?[A-Za-z-]+s\b(?!\s+(?:of|is|was)\b)")
 
 
 def _heading_words(text: str, q: Quantity) -> set[str]:

@@ -33,6 +33,9 @@ DEDUCT_RE = re.compile(
 _BARE_AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})*\.\d{2}|\d+\.\d{2}")
 _OPEN = re.compile(r"\(\s*$")
 _CLOSE = re.compile(r"\s*\)")
+# a parenthesised amount is a negative only where it fills a cell or a field ("Credit: (150.00)",
+# "| (150.00) |", a column after two spaces); in prose, "the total fee ($3,400.00)" is an aside
+_CELL_BEFORE = re.compile(r"(?:^|[:|=\t]|\s{2})\s*$|\A\s*$", re.M)
 _CR = re.compile(r"\s*(?:CR|Cr|cr)\b\.?")
 # a minus sign right before an amount, at the start of a cell, line or clause (not "100-150", "ORD-150")
 _MINUS_BEFORE = re.compile(r"(?:^|(?<=[\s(|:=]))[-\u2212]$")
@@ -59,7 +62,7 @@ def _sign(text: str, q: Quantity) -> tuple[int, bool]:
     if q.kind == "money" and re.search(r"[-\u2212]\d", q.text):
         return -1, False  # "$-150", "USD -150.00": the minus sits inside the amount's span
     before = text[max(0, q.start - 3):q.start]
-    if _OPEN.search(before) and _CLOSE.match(text, q.end):
+    if _OPEN.search(before) and _CLOSE.match(text, q.end) and _CELL_BEFORE.search(text, 0, text.rfind("(", 0, q.start)):
         return -1, False
     if _MINUS_BEFORE.search(text, max(0, q.start - 2), q.start):
         return -1, False
