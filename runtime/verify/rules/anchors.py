@@ -512,7 +512,12 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
         return None  # a negated computation ("did not take 7 days") is the model's to read, never passed here
     eq = extract_quantities(evidence)
     out: list[arithmetic.Reading] = []
+    # "the three line items total ...": the count of what the claim adds is checked by its sum
+    counted = next(([q for q in values if q.start < h.start and q.kind == "number" and q.value == n][:1]
+                    for h in values if (n := arithmetic.stated_count(hypothesis, h)) is not None), [])
     for h in values:
+        if h in counted:
+            continue
         verdict, e, how = decide_one(hypothesis, h, hq, evidence, eq)
         if verdict == "found":
             if how:  # computed there (a rate times a count, a unique reading): a derived value
@@ -532,6 +537,8 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
         out.append((h, reading))
     if not out:
         return None
+    if counted and not any(len(r.operands) == counted[0].value for _, r in out):
+        return None  # the claim counts what it adds, and no sum here adds that many
     # the unit words of a measure converted from another unit are not words the record must use
     for h, r in out:
         if (u := arithmetic.unit_span(hypothesis, h)) and any(arithmetic.measure(evidence, o) for o in r.operands):
@@ -539,7 +546,7 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
     # a name whose sentence holds an operand plays its role in the computation ("Option A costs
     # $5 more than Option B" against the sentences stating each option's price)
     operand_sents = [evidence[slice(*sentence_bounds(evidence, o.start))].lower() for _, r in out for o in r.operands]
-    for why in missing_anchors(hypothesis, evidence, derived=frozenset(h.start for h, _ in out)):
+    for why in missing_anchors(hypothesis, evidence, derived=frozenset([h.start for h, _ in out] + [q.start for q in counted])):
         name = why.removesuffix(_OTHER_ROLE)
         if name == why or not any(re.search(r"(?<![a-z])" + re.escape(name.lower()) + r"(?![a-z])", s) for s in operand_sents):
             return None

@@ -190,6 +190,11 @@ def _column_of(text: str, pos: int) -> tuple[int, int] | None:
     return None
 
 
+def column_label(text: str, q: Quantity) -> str:
+    """The header cell above a table value ("Amount (EUR)"), or "" outside tables."""
+    return _column_label(text, q, text.rfind("\n", 0, q.start) + 1)
+
+
 def _column_label(text: str, q: Quantity, line_a: int) -> str:
     """The header cell above a value: the first line of its table block, same cell index."""
     col = _column_of(text, q.start)
@@ -226,7 +231,8 @@ def _columns(text: str, qs: list[Quantity]) -> list[list[Quantity]]:
 
 
 def _num(q: Quantity) -> Decimal:
-    return Decimal(q.value)
+    """The value as arithmetic adds it: an accounting negative ("(150.00)") is negative."""
+    return q.signed
 
 
 def _same_money(a: Quantity, b: Quantity) -> bool:
@@ -297,23 +303,38 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
         if ok:
             out.append(Reading(value, tuple(ops), how))
 
+    def hit_signed(value, ops, how, op="sum"):
+        """A result that is negative (a net credit) meets a claim that states its magnitude only
+        where the claim calls it a credit or deduction, or every operand of its kind is one."""
+        if isinstance(value, Decimal) and value < 0 and h.sign > 0 and (
+                h.deduct or all(o.sign < 0 for o in ops if o.kind == h.kind)):
+            value = -value
+        hit(value, ops, how, op)
+
     if h.kind in ("money", "number"):
         same = [e for e in tied if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]
         counts = [e for e in tied if e.kind == "number"]
         rates = [e for e in tied if e.kind == "percent"]
         adds = bool(_SUM_CUE.search(hyp))
         for a, b in itertools.combinations(same, 2):
-            if a.value == b.value:
+            if _num(a) == _num(b):
                 continue  # one value stated twice, not two operands
             if adds:
-                hit(_eval("sum", a=_num(a), b=_num(b)), (a, b), f"{a.text} + {b.text}", "sum")
-            hi, lo = (a, b) if _num(a) >= _num(b) else (b, a)
-            hit(_eval("difference", a=_num(hi), b=_num(lo)), (hi, lo), f"{hi.text} - {lo.text}", "difference")
-        for col in _columns(ev, [e for e in pool if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]):
+                hit_signed(_eval("sum", a=_num(a), b=_num(b)), (a, b), f"{a.text} + {b.text}")
+            if a.sign == b.sign:  # a credit taken from an amount is their sum, never a difference of magnitudes
+                hi, lo = (a, b) if _num(a) >= _num(b) else (b, a)
+                hit(_eval("difference", a=_num(hi), b=_num(lo)), (hi, lo), f"{hi.text} - {lo.text}", "difference")
+        kin = [e for e in pool if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]
+        n_stated = stated_count(hyp, h)
+        for col in _columns(ev, kin) + _listed(ev, kin, n_stated):
             # a whole column's sum is the column's total, claimed as such or not ("the premium for
             # vehicle 2 is ..."): unlike two cells picked from it, no coincidence
-            if any(operand_words(ev, e) & claim for e in col):
-                hit(sum(_num(e) for e in col), tuple(col), " + ".join(e.text for e in col), "column")
+            if any(operand_words(ev, e) & claim for e in col) or (
+                    adds and len(col) == n_stated and _heading_words(ev, col[0]) & claim):
+                hit_signed(sum(_num(e) for e in col), tuple(col), " + ".join(e.text for e in col), "column")
+        if adds:
+            for ops, total, how in _sums_of_terms(ev, same, tied, claim, n_stated):
+                hit_signed(total, ops, how)
         if h.kind == "money" and h.per in _PER_YEAR:
             for a in same:  # "EUR 750/month" is EUR 9,000 a year: calendar periods convert exactly
                 if a.per in _PER_YEAR and a.per != h.per:
@@ -379,6 +400,115 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
                 if v is not None:
                     hit(v, (d, n), f"{d.text} + {n.text}", "add_days")
     return out
+
+
+# the most terms (amounts, or a rate times its count) one sum looks at, and the most it adds: a
+# claim adding three or four named parts is common, a search over every subset of a long table is
+# not (a whole column's sum is read apart, ``_columns``)
+MAX_TERMS = 10
+MAX_ADDENDS = 4
+_TIMES = {"hour", "day", "week", "month", "year"}
+
+
+def stated_count(hyp: str, h: Quantity) -> int | None:
+    """How many things the claim says it adds ("the three line items total ...", "all 4 invoices
+    come to ..."): a whole count before the claimed value, 2 to ``MAX_COLUMN``."""
+    # the registry reads signs with this module's column labels: imported here, not at the top
+    from warrant.runtime.verify.rules.registry import extract_quantities
+
+    if h.kind not in ("money", "number") or not _SUM_CUE.search(hyp):
+        return None
+    for q in extract_quantities(hyp):
+        if (q.kind == "number" and q.unit != "ref" and q.start < h.start and q.op is None
+                and q.value == int(q.value) and 2 <= q.value <= MAX_COLUMN and _COUNTS_PLURAL.match(hyp, q.end)):
+            return int(q.value)
+    return None
+
+
+# the count is of a plural noun, up to two words on ("three line items", "all 4 invoices"), not
+# the number of a thing ("revision 3 took effect")
+_COUNTS_PLURAL = re.compile(r"\s+(?:[A-Za-z-]+\s+){0,2}?[A-Za-z-]+s\b(?!\s+(?:of|is|was)\b)")
+
+
+def _heading_words(text: str, q: Quantity) -> set[str]:
+    """Content stems of the line right above a list or table block ("Line items:")."""
+    a = text.rfind("\n", 0, q.start)
+    if a <= 0:
+        return set()
+    b = text.rfind("\n", 0, a) + 1
+    return {s for _, s in content_tokens(text, b, a)}
+
+
+def _listed(text: str, qs: list[Quantity], n: int | None) -> list[list[Quantity]]:
+    """A run of exactly ``n`` consecutive lines holding one value each ("Chairs: $600" over three
+    lines), when the claim says it adds ``n`` things: a list's column."""
+    if not n:
+        return []
+    lines: dict[int, list[Quantity]] = {}
+    for q in qs:
+        lines.setdefault(text.rfind("\n", 0, q.start) + 1, []).append(q)
+    out, run, last_end = [], [], None
+    for a in sorted(lines):
+        if len(lines[a]) != 1:
+            run, last_end = [], None
+            continue
+        if last_end is not None and text.find("\n", last_end) + 1 != a:
+            if len(run) == n:
+                out.append(run)
+            run = []
+        run.append(lines[a][0])
+        last_end = lines[a][0].end
+    if len(run) == n:
+        out.append(run)
+    return out
+
+
+def _terms(ev: str, same: list[Quantity], tied: list[Quantity]) -> list[tuple[tuple[Quantity, ...], Decimal, str]]:
+    """What a claimed total may add: each tied amount that is not a rate, and each rate times the
+    one tied count of its period or thing ("6 hours at $85 per hour")."""
+    out = [((e,), _num(e), e.text) for e in same if e.per is None]
+    for r in same:
+        if r.per is None:
+            continue
+        if r.per in _TIMES:
+            counts = [c for c in tied if c.kind == "duration" and FAMILY.get(c.unit, (c.unit, 1))[0] == r.per]
+        elif r.per == "unit":
+            counts = [c for c in tied if c.kind == "number" and c.sign > 0]
+        else:
+            counts = []
+        if len({c.value for c in counts}) == 1:  # one count of its period: never a pick among several
+            c = counts[0]
+            out.append(((r, c), _num(r) * Decimal(c.value), f"{c.text} x {r.text}"))
+    return out
+
+
+def _own_words(text: str, q: Quantity, qs: list[Quantity]) -> set[str]:
+    """The words that label this value and no other: its table row, or in prose the words between
+    the value before it and it ("rent $1,200, utilities $180": "utilities" for $180)."""
+    a = text.rfind("\n", 0, q.start) + 1
+    b = text.find("\n", q.end)
+    if _cells(text[a:len(text) if b < 0 else b]):
+        return operand_words(text, q)
+    a = max([a, sentence_bounds(text, q.start)[0]] + [o.end for o in qs if o.end <= q.start])
+    return {s for _, s in content_tokens(text, a, q.start)}
+
+
+def _sums_of_terms(ev: str, same: list[Quantity], tied: list[Quantity], claim: set[str], n: int | None):
+    """Sums of two to ``MAX_ADDENDS`` terms with distinct operands, at least one a product or
+    three or more in all (two plain amounts are read above). Three or more terms need each to be
+    named by a claim word no other term of the sum has, or the claim to count them."""
+    terms = _terms(ev, same, tied)
+    if len(terms) > MAX_TERMS:
+        return
+    words = [set().union(*(_own_words(ev, o, same) for o in ops)) & claim for ops, _, _ in terms]
+    for k in range(2, min(MAX_ADDENDS, len(terms)) + 1):
+        for pick in itertools.combinations(range(len(terms)), k):
+            ops = [o for i in pick for o in terms[i][0]]
+            if len({(o.start, o.end) for o in ops}) != len(ops) or (k == 2 and all(len(terms[i][0]) == 1 for i in pick)):
+                continue
+            if k >= 3 and n != k and not all(words[i] - set().union(*(words[j] for j in pick if j != i)) for i in pick):
+                continue
+            yield tuple(ops), sum(terms[i][1] for i in pick), " + ".join(terms[i][2] for i in pick)
 
 
 def _converted(hyp: str, h: Quantity, hm: tuple[str, str], ev: str, pool: list[Quantity], claim: set[str]) -> list[Reading]:

@@ -40,6 +40,17 @@ class Quantity:
     # or a comparison with one; dates only: "range_start"/"range_end" (ends of "from X to Y"),
     # "start"/"end" (a date introduced by "from"/"until"...)
     frame: str = "value"
+    # -1 for an amount written as negative ("(150.00)", "-$150", "$-150", "150.00 CR"); ``value``
+    # stays the magnitude, so a claim stating it still meets it, and ``signed`` is what arithmetic adds
+    sign: int = 1
+    # a word of something that reduces a balance labels the value ("allowance", "discount",
+    # "credit", "refund", "CR"): its magnitude is what a claim naming it states
+    deduct: bool = False
+
+    @property
+    def signed(self) -> Decimal:
+        """The value with its sign, for sums and differences (numbers only)."""
+        return Decimal(self.value) * self.sign
 
 
 @dataclass(frozen=True)

@@ -492,7 +492,10 @@ _SENT_START_WORDS = {"The", "A", "An", "This", "That", "Each", "All", "Any", "No
 
 def _canonical(q: Quantity) -> str:
     if q.kind == "money":
-        return f"{q.unit} {q.value:.2f}" if q.unit else f"{q.value:.2f}"
+        # a minus inside the amount ("$-150") is kept; parentheses and "CR" stay in the text around it
+        minus = "-" if q.sign < 0 and ("-" in q.text or "\u2212" in q.text) else ""
+        v = f"{minus}{q.value:.2f}"
+        return f"{q.unit} {v}" if q.unit else v
     if q.kind == "percent":
         return f"{q.value.normalize():f}%"
     if q.kind == "date":

@@ -23,6 +23,9 @@ Relations of a hypothesis value H with an evidence value E:
   ("exceeds the cap of $250" against "the cap is $250"); a comparison in E (usually a condition:
   "5% for orders over 500 units") against a plain H, or two different comparisons, is neutral.
 * currency or rate-unit (per hour / per day) mismatch contradicts two plain values.
+* a negative amount ("(150.00)", "-$150", "150.00 CR") against a positive one: their magnitudes
+  compare as above when either is labelled as a deduction ("allowance", "credit", "discount"),
+  else neutral.
 * range ends: equal supports; a start against a range start (or end against end) that differs
   contradicts; anything else is neutral (a date inside a period is not decided).
 """
@@ -183,6 +186,10 @@ def relation(h: Quantity, e: Quantity) -> str:
         rr = dates.range_relation(h, e)
         if rr is not None:
             return rr
+    if h.sign != e.sign and not (h.deduct or e.deduct):
+        # "(150.00)" against a claimed $150 with nothing saying it is a credit or a deduction:
+        # the same magnitude may be the opposite amount, and a sign alone never contradicts
+        return "neutral"
     exact = h.frame == e.frame and (h.frame == "limit" or (h.op is None and e.op is None))
     if h.kind == "money" and h.unit != e.unit:
         return "contradicts" if exact else "neutral"

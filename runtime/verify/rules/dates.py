@@ -15,6 +15,7 @@ makes "04/02/2025" 4 February). Two-digit years ("04/02/25") are read only where
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from typing import Iterable
@@ -193,7 +194,7 @@ def frame_dates(text: str, out: list[Quantity]) -> list[Quantity]:
 
 
 def _reframe(q: Quantity, frame: str) -> Quantity:
-    return Quantity(q.kind, q.value, q.unit, q.start, q.end, q.text, None, q.per, q.alt, frame)
+    return dataclasses.replace(q, op=None, frame=frame)
 
 
 def readings(q: Quantity, other: Quantity) -> list:

@@ -23,11 +23,15 @@ CURRENCY_WORD = {
     "franc": "CHF", "francs": "CHF", "rupee": "INR", "rupees": "INR",
 }
 
+_MINUS = r"(?:[-\u2212](?=\d))?"
+
 _PATTERNS = [
     # $1,200 / US$ 1.2k / €300 / £1.5 million / Rs. 5,00,000 / ₹2 crore
-    re.compile(rf"(?P<sym>US\$|C\$|A\$|\$|€|£|₹|(?<![A-Za-z])Rs\.?)\s?(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?"),
+    # "$-150" / "USD -150.00": a minus between the currency and the digits is part of the amount
+    # (its sign is read by ``signs``)
+    re.compile(rf"(?P<sym>US\$|C\$|A\$|\$|€|£|₹|(?<![A-Za-z])Rs\.?)\s?{_MINUS}(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?"),
     # USD 1,200.00 / USD $1,200 / EUR1.2m
-    re.compile(rf"\b(?P<code>{_CODE_RE})\s?(?:\$|€|£)?\s?(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?"),
+    re.compile(rf"\b(?P<code>{_CODE_RE})\s?(?:\$|€|£)?\s?{_MINUS}(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?"),
     # 1200 USD / 1.2k EUR / 300 zł
     re.compile(rf"(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?\s?(?P<code>{_CODE_RE}\b|zł)"),
     # 12,50 € / 1.234,50 € (the symbol after the amount, as written in much of Europe)

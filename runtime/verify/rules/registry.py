@@ -7,9 +7,10 @@ durations, ranges (masked: neither end is a value) and last plain numbers.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
-from warrant.runtime.verify.rules import dates, durations, identifiers, money, numbers
+from warrant.runtime.verify.rules import dates, durations, identifiers, money, numbers, signs
 from warrant.runtime.verify.rules.base import Extractor, Found, Quantity, uses_decimal_comma
 from warrant.runtime.verify.rules.comparisons import comparator, near_threshold_word
 
@@ -73,5 +74,5 @@ def _extract(text: str, decimal_comma: bool) -> list[Quantity]:
         out.append(Quantity(kind, value, unit, a, b, text[a:b], op, per, alt, frame))
     for i, q in enumerate(out):
         if q.op is None and q.unit != "ref" and near_threshold_word(text, q, out):
-            out[i] = Quantity(q.kind, q.value, q.unit, q.start, q.end, q.text, None, q.per, q.alt, "limit")
-    return dates.frame_dates(text, out)
+            out[i] = replace(q, op=None, frame="limit")
+    return signs.apply_signs(text, dates.frame_dates(text, out))
