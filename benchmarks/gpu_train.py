@@ -35,14 +35,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from onnx_weights import MODEL_DIR, load_torch_model  # noqa: E402
-from train_nli import LABEL2ID, collate, encode_pairs, export_int8, make_batches  # noqa: E402
+from train_nli import LABEL2ID, collate, encode_pairs, export_int8, log, make_batches  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PART_BYTES = 15 * 2**20
-
-
-def log(msg: str) -> None:
-    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
 
 def read_rows(data_dir: Path, stem: str) -> list[dict]:

@@ -97,6 +97,8 @@ def check(n: int = 200, pairs: list[tuple[str, str]] | None = None) -> dict:
     import torch
     from transformers import AutoTokenizer
 
+    from warrant.runtime.verify.backends.base import softmax  # here only: the GPU image has no warrant
+
     tok = AutoTokenizer.from_pretrained(str(MODEL_DIR))
     model = load_torch_model()
     sess = ort.InferenceSession(str(MODEL_DIR / "model.int8.onnx"), providers=["CPUExecutionProvider"])
@@ -110,9 +112,8 @@ def check(n: int = 200, pairs: list[tuple[str, str]] | None = None) -> dict:
         ref = sess.run(["logits"], {k: enc[k].astype(np.int64) for k in ("input_ids", "attention_mask", "token_type_ids")})[0]
         with torch.no_grad():
             got = model(**{k: torch.from_numpy(v.astype(np.int64)) for k, v in enc.items()}).logits.numpy()
-        sm = lambda x: np.exp(x - x.max(-1, keepdims=True)) / np.exp(x - x.max(-1, keepdims=True)).sum(-1, keepdims=True)  # noqa: E731
         agree += int(ref.argmax() == got.argmax())
-        diffs.append(float(np.abs(sm(ref) - sm(got)).max()))
+        diffs.append(float(np.abs(softmax(ref) - softmax(got)).max()))
     return {"pairs": len(pairs), "argmax_agreement": agree / len(pairs), "mean_max_prob_diff": round(float(np.mean(diffs)), 4)}
 
 
