@@ -13,6 +13,7 @@ import hashlib
 import json
 import re
 import threading
+from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
@@ -200,6 +201,11 @@ class NewEvidence(NamedTuple):
     source: Source = _NO_SOURCE
 
 
+# The record cache of one ledger handle: its data bytes in all, and the largest record it keeps.
+RECORD_CACHE_BYTES = 32 * 2**20
+RECORD_CACHE_MAX = 2**20
+
+
 class Ledger:
     """Append-only evidence store on LanceDB.
 
@@ -216,6 +222,11 @@ class Ledger:
         self._known: dict[str, set[str]] = {}
         self._absent: dict[str, set[str]] = {}
         self._index_lock = threading.Lock()
+        # Records read before, most recently used last: a record never changes once stored, and a
+        # verifier reads the same few records for proposition after proposition (one LanceDB
+        # lookup is ~3 ms, as much as the model's pass over a short pair).
+        self._records: OrderedDict[tuple[str, str], EvidenceRecord] = OrderedDict()
+        self._records_bytes = 0
         # The single writer is the one handle that never goes stale (nobody else appends), and it
         # must dedupe every batch it appends: it reads every id once, at open, and then answers
         # from memory alone. (Looking each batch up on the index instead cost 5x in append rate,
@@ -425,8 +436,33 @@ class Ledger:
             wanted = [i for i in dict.fromkeys(ids) if i not in self._absent.get(run_id, ())]
         if not wanted:
             return {}
-        rows = self._t.lookup("id", wanted, [], where=f"run_id = {sql_str(run_id)}").to_pylist()
-        return {r["id"]: EvidenceRecord.from_row(r) for r in rows}
+        out: dict[str, EvidenceRecord] = {}
+        with self._index_lock:
+            for i in wanted:
+                if (rec := self._records.get((run_id, i))) is not None:
+                    self._records.move_to_end((run_id, i))
+                    out[i] = rec
+        todo = [i for i in wanted if i not in out]
+        if todo:
+            rows = self._t.lookup("id", todo, [], where=f"run_id = {sql_str(run_id)}").to_pylist()
+            read = {r["id"]: EvidenceRecord.from_row(r) for r in rows}
+            self._remember(read.values())
+            out.update(read)
+        return {i: out[i] for i in wanted if i in out}
+
+    def _remember(self, records: Iterable[EvidenceRecord]) -> None:
+        """Keep records read for the next `get_many`, up to `RECORD_CACHE_BYTES` of data in all
+        (least recently used dropped first); one over `RECORD_CACHE_MAX` is read each time."""
+        with self._index_lock:
+            for rec in records:
+                size = len(rec.data)
+                if size > RECORD_CACHE_MAX or (rec.run_id, rec.id) in self._records:
+                    continue
+                self._records[(rec.run_id, rec.id)] = rec
+                self._records_bytes += size
+            while self._records_bytes > RECORD_CACHE_BYTES and self._records:
+                _, old = self._records.popitem(last=False)
+                self._records_bytes -= len(old.data)
 
     def search(self, run_id: str, query: str, k: int = 5, exclude: Iterable[str] = ()) -> list[tuple[str, float]]:
         """Records of `run_id` whose text best matches `query` (BM25): (id, score), best first.

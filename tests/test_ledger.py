@@ -385,3 +385,29 @@ def test_batched_links_equal_one_link_at_a_time(width, data):
         assert prevs[i] == prev
         prev = link_hash(prev, list(fields))
         assert hashes[i] == prev
+
+
+def test_records_read_once_are_served_from_memory_and_stay_scoped_to_their_run(ledger, monkeypatch):
+    a = ledger.append("run_1", "Rate cap: $250/hour")
+    first = ledger.get("run_1", a)
+    # a second read must not reach LanceDB: the record cannot have changed
+    monkeypatch.setattr(ledger._t, "lookup", lambda *a, **k: pytest.fail("read the table again"))
+    again = ledger.get("run_1", a)
+    assert again == first and again.data == b"Rate cap: $250/hour"
+    assert ledger.get_many("run_1", [a, a]) == {a: first}
+    with pytest.raises(RecordNotFound):
+        ledger.get("run_2", a)  # the same bytes in another run are another record
+
+
+def test_the_record_cache_keeps_the_most_recently_read_within_its_budget(ledger, monkeypatch):
+    from warrant.ledger import evidence
+
+    monkeypatch.setattr(evidence, "RECORD_CACHE_BYTES", 250)
+    monkeypatch.setattr(evidence, "RECORD_CACHE_MAX", 150)
+    ids = [ledger.append("r", f"{i}" * 100) for i in range(4)]
+    big = ledger.append("r", "B" * 200)
+    for rid in [*ids, big]:
+        assert ledger.get("r", rid).data in ({f"{i}".encode() * 100 for i in range(4)} | {b"B" * 200})
+    assert ledger._records_bytes <= 250
+    assert list(ledger._records) == [("r", ids[2]), ("r", ids[3])]  # the last two that fit; the big one is never kept
+    assert ledger.get("r", ids[0]).data == b"0" * 100  # dropped from memory, read from the table again
