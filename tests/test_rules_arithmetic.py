@@ -152,3 +152,20 @@ def test_an_approximate_change_and_a_just_over_bound_need_one_close_reading():
     r = derive_unique(claim, value(claim), prices, extract_quantities(prices))
     assert r is not None and r.how == "(EUR 44.10 - EUR 40) / EUR 40"
     assert derive_unique("The Basic price increase is just over 30%.", value("just over 30%"), prices, extract_quantities(prices)) is None
+
+
+def test_two_exact_readings_of_a_precise_value_are_one_fact_stated_twice():
+    # the record states the parts and the totals: the increase is both the sum of the amendments
+    # and the revised fee less the base fee
+    ev = ("Base fee: $310,000.00\nEarlier amendments: $7,420.00\nThis amendment: $15,135.00\n"
+          "Revised fee: $332,555.00")
+    claim = "Amendments so far have raised the fee by $22,555 in total."
+    found = readings(claim, value(claim), ev, extract_quantities(ev))
+    assert len({frozenset(o.start for o in r.operands) for r in found}) == 2 and all(r.exact for r in found)
+    assert derive_unique(claim, value(claim), ev, extract_quantities(ev)) is not None
+    # a loose value met twice stays two stories, and so does any approximate one
+    ev2 = "Vendor A was paid $1,000 and vendor B was paid $1,400; vendor C was paid $3,000 and vendor D was paid $600."
+    claim2 = "$2,400 was paid to two vendors together."
+    assert derive_unique(claim2, value(claim2), ev2, extract_quantities(ev2)) is None
+    claim3 = "Amendments so far have raised the fee by about $22,600 in total."
+    assert derive_unique(claim3, value(claim3), ev, extract_quantities(ev)) is None

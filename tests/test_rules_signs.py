@@ -130,3 +130,18 @@ def test_a_numbered_thing_is_no_count_of_addends():
 
     h = "Phase 2 and phase 3 together cost $9,000."
     assert stated_count(h, extract_quantities(h)[-1]) is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a record whose amounts are all in one currency: its two-decimal figures are amounts too
+    ("Rate (USD/day): 180\nLodging: 3 nights x 180 = 540.00\nTotal due: USD 540.00", [("540.00", "money", "USD")]),
+    # a register that names its currency once, as a field, and states no amount with it
+    ("# export currency=SEK run=R-12\nname  gross\nAnna Berg  31,250.00", [("31,250.00", "money", "SEK")]),
+    # a measure, a count of hours, and a record with two currencies stay numbers
+    ("Net weight: 12.50 kg\nFreight: EUR 95.00", [("12.50", "number", None)]),
+    ("Qty: 37.50\nSalary: GBP 2,400.00 a month", [("37.50", "number", None)]),
+    ("Paid: USD 100.00 and GBP 80.00\nFee: 12.00", [("12.00", "number", None)]),
+])
+def test_a_bare_amount_in_a_record_of_one_currency_is_money_in_it(text, expected):
+    bare = [q for q in extract_quantities(text) if q.text in {t for t, _, _ in expected}]
+    assert [(q.text, q.kind, q.unit) for q in bare] == expected

@@ -132,6 +132,8 @@ class Reading:
     value: Decimal | dt.date
     operands: tuple[Quantity, ...]
     how: str
+    # computed exactly (a sum, difference, product, span of days) and met to the last digit
+    exact: bool = False
 
 
 def _close(claimed: Decimal, computed: Decimal, approx: bool, exact: bool = False) -> bool:
@@ -301,7 +303,7 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
         else:
             ok = _close(Decimal(h.value), Decimal(value), approx, op in _EXACT)
         if ok:
-            out.append(Reading(value, tuple(ops), how))
+            out.append(Reading(value, tuple(ops), how, op in _EXACT and not approx and not h.op))
 
     def hit_signed(value, ops, how, op="sum"):
         """A result that is negative (a net credit) meets a claim that states its magnitude only
@@ -533,10 +535,25 @@ def _numbers_a_thing(text: str, q: Quantity) -> bool:
     return bool(before) and before[0] in _ORDINAL_LABELS and q.kind == "number"
 
 
+# significant digits a claimed amount or count must have for two exact readings of it to count as
+# one fact stated twice (a change order's total both as the sum of the changes and as the new sum
+# less the original): "22,530" or "811.18", never "2,400" or "30"
+PRECISE_DIGITS = 4
+
+
+def precise(value) -> bool:
+    return isinstance(value, Decimal) and value != 0 and len(abs(value).normalize().as_tuple().digits) >= PRECISE_DIGITS
+
+
 def derive_unique(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> Reading | None:
-    """The one reading that gives ``h``, or None when none or several do (two sets of operands)."""
+    """The one reading that gives ``h``, or None when none or several do (two sets of operands).
+    Several readings are one only when each is exact and the claimed value is precise: a record
+    that states a total and its parts gives the same figure by two computations, while a loose
+    value ("about 30", "2,400") met twice is two stories."""
     found = readings(hyp, h, ev, eqs)
     distinct = {frozenset((o.start, o.end) for o in r.operands): r for r in found}
-    if len(distinct) != 1:
-        return None
-    return next(iter(distinct.values()))
+    if len(distinct) == 1:
+        return next(iter(distinct.values()))
+    if distinct and all(r.exact for r in distinct.values()) and precise(h.value):
+        return min(distinct.values(), key=lambda r: len(r.operands))
+    return None

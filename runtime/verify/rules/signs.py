@@ -9,8 +9,11 @@ between a negative and a positive value with no such word on either side, ``comp
 decides nothing (Unsupported rather than a guess either way).
 
 A bare number is read as money when it is written as an amount (two decimals) and either its
-table column header or its line's label names a currency ("Amount (EUR)"), or it is an accounting
-negative in a record whose amounts are all in one currency.
+table column header or its line's label names a currency ("Amount (EUR)"), or the record's amounts
+are all in one currency ("Total: USD 1,267.50" above "Lodging: 4 nights x 210 = 840.00"), or the
+record names one currency as a field ("currency=SEK") and states no amount: a schedule, a register
+or an export states its currency once. Not a measure ("12.50 kg") nor a value whose label counts
+something else ("Hours", "Qty", "Rate %").
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from warrant.runtime.verify.rules.arithmetic import column_label
+from warrant.runtime.verify.rules.arithmetic import column_label, measure
 from warrant.runtime.verify.rules.base import Quantity
 from warrant.runtime.verify.rules.money import CURRENCY_CODES, CURRENCY_SYMBOL
 
@@ -42,6 +45,11 @@ _MINUS_BEFORE = re.compile(r"(?:^|(?<=[\s(|:=]))[-\u2212]$")
 _CODE_IN = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])|([$€£₹])")
 # words before a value in its line that say what it is (the label of a row or a key)
 _LABEL_CHARS = 60
+# a record naming its currency as a field rather than beside each amount
+_CURRENCY_FIELD = re.compile(r"\bcurrency\s*[:=]\s*\"?([A-Z]{3})\b", re.I)
+# a column or label of what is not money: a two-decimal value there is a count, a measure or a rate
+_NOT_MONEY = re.compile(r"\b(?:qty|quantity|quantities|hours?|hrs?|units?(?!\s*(?:price|cost|rate|fee|amount))|pcs|pieces|weight|kg|km|miles?|days?|"
+                        r"rate\s*%|percent|pct|ratio|fx|exchange)\b|%", re.I)
 
 
 def _line(text: str, q: Quantity) -> tuple[int, int]:
@@ -81,11 +89,20 @@ def _currency_named(label: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _record_amount(text: str, q: Quantity, label: str) -> bool:
+    """Whether a two-decimal number stands where an amount would: not a measure, and neither its
+    column header nor its label names a count, a measure or a rate."""
+    return measure(text, q) is None and not _NOT_MONEY.search(column_label(text, q)) and not _NOT_MONEY.search(label[-25:])
+
+
 def apply_signs(text: str, qs: list[Quantity]) -> list[Quantity]:
     """The quantities of ``text`` with their sign, deduction label and, for an amount in a money
     column, its currency."""
     currencies = {q.unit for q in qs if q.kind == "money"}
     only = next(iter(currencies)) if len(currencies) == 1 else None
+    if not currencies:
+        named = {m.group(1).upper() for m in _CURRENCY_FIELD.finditer(text)} & set(CURRENCY_CODES)
+        only = named.pop() if len(named) == 1 else None
     out = []
     prev_end = 0
     for q in qs:
@@ -102,8 +119,8 @@ def apply_signs(text: str, qs: list[Quantity]) -> list[Quantity]:
         deduct = cr or bool(DEDUCT_RE.search(label)) and (sign < 0 or q.kind == "money")
         if q.kind == "number":
             cur = _currency_named(column_label(text, q)) or _currency_named(label)
-            if cur is None and sign < 0:
-                cur = only  # an accounting negative among amounts of one currency is one of them
+            if cur is None and only is not None and (sign < 0 or _record_amount(text, q, label)):
+                cur = only  # an amount among amounts of one currency is one of them
             if cur is not None:
                 q = replace(q, kind="money", unit=cur)
         out.append(replace(q, sign=sign, deduct=deduct) if (sign, deduct) != (1, False) else q)
