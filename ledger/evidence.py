@@ -375,7 +375,7 @@ class Ledger:
         source_json = {src: canonical_json(src.to_dict()).decode() for src in set(sources)}
         now_us = int(dt.datetime.now(dt.timezone.utc).timestamp() * 1e6)
         data = pa.array(datas, pa.large_binary())
-        self._t.append_columns(
+        seqs, _, _ = self._t.append_columns(
             {
                 "id": new_ids,
                 "run_id": run_ids,
@@ -393,6 +393,13 @@ class Ledger:
             for run_id, rid in zip(run_ids, new_ids):
                 self._known.setdefault(run_id, set()).add(rid)
                 self._absent.get(run_id, set()).discard(rid)
+        # what was just written is what the next claim citing it will read
+        created = dt.datetime.fromtimestamp(now_us / 1e6, tz=dt.timezone.utc)
+        self._remember(
+            EvidenceRecord(rid, run_id, EvidenceKind(kind), mt, raw, src, created, seq, sha)
+            for rid, run_id, kind, mt, raw, src, seq, sha in zip(new_ids, run_ids, kind_values, media, datas, sources, seqs, shas)
+            if len(raw) <= RECORD_CACHE_MAX
+        )
         self._t.ensure_btree_index("id")
         if not self._fts_ready:
             self._fts_ready = self._t.ensure_fts_index("text")
