@@ -411,3 +411,14 @@ def test_the_record_cache_keeps_the_most_recently_read_within_its_budget(ledger,
     assert ledger._records_bytes <= 250
     assert list(ledger._records) == [("r", ids[2]), ("r", ids[3])]  # the last two that fit; the big one is never kept
     assert ledger.get("r", ids[0]).data == b"0" * 100  # dropped from memory, read from the table again
+
+
+def test_a_record_just_appended_is_read_back_from_memory_as_the_table_would_give_it(ledger_uri, ledger, monkeypatch):
+    rid = ledger.append("run_1", "Invoice INV-7 is due on 3 March 2026.", source={"document": "inv7.pdf", "page": 1})
+    reader = Ledger.open(ledger_uri, writer=False)
+    try:
+        from_table = reader.get("run_1", rid)
+    finally:
+        reader.close()
+    monkeypatch.setattr(ledger._t, "lookup", lambda *a, **k: pytest.fail("read the table"))
+    assert ledger.get("run_1", rid) == from_table  # same bytes, seq, source and time
