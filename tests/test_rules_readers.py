@@ -219,3 +219,21 @@ def test_the_document_view_uses_the_shared_splitter():
     got = [s.text for s in prose.sentences(text, lines, {2, 3})]
     assert got == ["Returns are accepted within thirty days of\ndelivery, at the buyer's cost.",
                    "Storage is billed monthly,\nas listed in Annex B."]
+
+
+def test_the_numbers_of_csv_rows_are_read_and_prose_commas_are_not_fields():
+    from warrant.runtime.verify.rules import extract_quantities
+    from warrant.runtime.verify.rules.anchors import derived_support
+
+    csv = ("# hours export  team=Depot\nemp_id,name,shift,hours,overtime\n"
+           "E-11,Ola Lind,early,38,4\nE-12,Kai Moe,late,41,0\nE-19,Liv Dahl,early,36,2")
+    got = [(q.text, q.kind) for q in extract_quantities(csv) if q.unit != "ref"]
+    assert got == [("38", "number"), ("4", "number"), ("41", "number"), ("0", "number"),
+                   ("36", "number"), ("2", "number")]
+    # a grouped amount in prose is one number, not three fields
+    assert [q.text for q in extract_quantities("We paid 1,234,567 to A, B and C.")] == ["1,234,567"]
+    # and a register's amounts add up like any table's
+    wires = ("value_date,beneficiary,currency,amount\n2026-02-03,Brandt GmbH,USD,41250.00\n"
+             "2026-02-03,Osei Ltd,USD,9875.50\n2026-02-03,Lund AB,SEK,18000.00")
+    assert derived_support("The wires to Brandt and Osei total USD 51,125.50.", wires)
+    assert derived_support("The wires to Brandt and Osei total USD 51,125.00.", wires) is None

@@ -48,6 +48,29 @@ def mask_ranges(text: str, claims: Claims) -> Iterable[Found]:
     return ()
 
 
+_CSV_HINT = re.compile(r"[,;\t]\d")
+_PLAIN = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def find_csv_numbers(text: str, claims: Claims) -> Iterable[Found]:
+    """The plain numbers of CSV, TSV or semicolon rows ("S-301,Elin Sandberg,168,38640"), which the
+    number pattern leaves alone because a digit after a comma reads as a thousands group. Rows
+    only where the table parser finds a block whose fields line up under a header."""
+    if not _CSV_HINT.search(text):
+        return
+    # imported here: the parsers package reads quantities with this family
+    from warrant.runtime.verify.parsers.tables import find_tables
+
+    for t in find_tables(text):
+        if t.kind != "csv":
+            continue
+        for row in t.rows:
+            for cell in row:
+                if _PLAIN.fullmatch(cell.text) and claims.free(cell.start, cell.end):
+                    claims.take(cell.start, cell.end)
+                    yield (cell.start, cell.end, "number", parse_num(cell.text.lstrip("-")), None, None, ())
+
+
 def find_numbers(text: str, claims: Claims) -> Iterable[Found]:
     for m, num in free_numbers(_BARE_RE, text, claims):
         a, b = m.start(), m.end()

@@ -1,7 +1,7 @@
 """The extractors in the order they read a text, and ``extract_quantities``, which runs them.
 
 Order matters: a span is read once, by the first extractor that claims it. Dates come first (so
-"2026-06-30" is not three numbers), then money, percentages, durations, identifiers, labelled
+"2026-06-30" is not three numbers), then money, the plain numbers of CSV rows, percentages, durations, identifiers, labelled
 durations, ranges (masked: neither end is a value) and last plain numbers.
 """
 
@@ -17,6 +17,7 @@ from warrant.runtime.verify.rules.comparisons import comparator, near_threshold_
 EXTRACTORS: list[Extractor] = [
     Extractor("dates", dates.find_dates),
     Extractor("money", money.find_money),
+    Extractor("csv_numbers", numbers.find_csv_numbers),
     Extractor("percent", numbers.find_percent),
     Extractor("durations", durations.find_durations),
     Extractor("identifiers", identifiers.find_codes),
