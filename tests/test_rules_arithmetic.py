@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from warrant.runtime.contract import Claim, Proposition
-from warrant.runtime.verify.rules import extract_quantities
+from warrant.runtime.verify.rules import check_rules, extract_quantities
 from warrant.runtime.verify.rules.anchors import derived_support
 from warrant.runtime.verify.rules.arithmetic import derive_unique, readings
 from warrant.runtime.verify.verifier import Verifier
@@ -169,3 +169,28 @@ def test_two_exact_readings_of_a_precise_value_are_one_fact_stated_twice():
     assert derive_unique(claim2, value(claim2), ev2, extract_quantities(ev2)) is None
     claim3 = "Amendments so far have raised the fee by about $22,600 in total."
     assert derive_unique(claim3, value(claim3), ev, extract_quantities(ev)) is None
+
+
+def test_a_month_without_a_day_is_a_date_met_by_any_day_of_it():
+    [q] = extract_quantities("The lease ends in March 2027.")
+    assert (q.kind, q.unit, q.value) == ("date", "monthyear", datetime.date(2027, 3, 1))
+    assert [q.kind for q in extract_quantities("you may 2026 not")] == ["number"]  # "may" is a verb
+    ev = "The fixed-term contract starts on 14/04/2026 and runs for eleven months."
+    assert derived_support("The fixed-term contract ends in March 2027.", ev)
+    assert derived_support("The fixed-term contract ends in April 2027.", ev) is None
+    # stated, not computed: a date in that month supports it; a date in another month does not
+    # refute it ("finishes at the start of December" beside a start date in June)
+    assert check_rules("Delivery is due in May 2026.", "Delivery due: 18 May 2026.").status == "agree"
+    assert check_rules("The placement is due to finish at the start of December 2026.",
+                       "The six-month placement starts on 1 June 2026.").status != "conflict"
+
+
+def test_a_deadline_and_the_last_day_of_a_term_are_computed_dates():
+    ev = "Invoice 5521 was issued on 12 August 2026. Terms: payment within 21 days."
+    assert derived_support("Invoice 5521 must be paid by 2 September 2026.", ev)
+    assert derived_support("Invoice 5521 must be paid by 9 September 2026.", ev) is None
+    ev = "Subscription term: 12 months from 1 October 2026."
+    assert derived_support("The subscription term runs through 30 September 2027.", ev)
+    assert derived_support("The subscription term runs through 30 October 2027.", ev) is None
+    # one day short is the last day of a term only where the claim names an end
+    assert derived_support("The subscription term starts again on 30 September 2027.", ev) is None

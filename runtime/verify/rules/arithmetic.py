@@ -248,6 +248,16 @@ def _eval(name: str, **kw):
         return None
 
 
+def _same_day(value: dt.date, h: Quantity) -> bool:
+    """A computed date meets the claimed one: on the day, or in the month of a claim that names
+    only a month ("ends in July 2026"), or on the day and month of one without a year."""
+    if h.unit == "monthyear":
+        return (value.year, value.month) == (h.value.year, h.value.month)
+    if h.unit == "noyear":
+        return (value.month, value.day) == (h.value.month, h.value.day)
+    return value == h.value
+
+
 def _in_unit(days: int, unit: str | None, a: dt.date, b: dt.date) -> Decimal | None:
     """A span between two dates in the claim's unit: days exactly, weeks as days / 7, months and
     years only when the day of the month lines up (1 March to 1 June is 3 months)."""
@@ -289,15 +299,17 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
         return conv  # a bare number, or a measure word ("20-foot"): nothing says what it counts
     if noun is not None:  # a count adds and subtracts counts of the same thing only
         tied = [e for e in tied if e.kind != "number" or noun in operand_words(ev, e) | {counted_noun(ev, e)}]
-    if h.op and h.kind != "duration" and not approx:
-        return conv  # a threshold ("above 500 units", "limited to $10,000") is stated, not computed
+    if h.op and h.kind != "duration" and not approx and not (h.kind == "date" and h.op == "<="):
+        # a threshold ("above 500 units", "limited to $10,000") is stated, not computed; a
+        # deadline ("due by 3 October") is a date plus a period like any other date
+        return conv
     out: list[Reading] = list(conv)
 
     def hit(value, ops, how, op="ratio"):
         if value is None or isinstance(value, dt.date) != (h.kind == "date"):
             return
         if h.kind == "date":
-            ok = value == h.value
+            ok = _same_day(value, h)
         elif h.op:  # "more than two years"; "just over 10%" is also near 10
             ok = holds(Decimal(value), h.op, Decimal(h.value)) and (not approx or _close(Decimal(h.value), Decimal(value), approx))
         else:
@@ -378,7 +390,7 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
             hit(_num(hi) - _num(lo), (hi, lo), f"{hi.text} - {lo.text}", "difference")
     elif h.kind == "duration":
         fam = FAMILY.get(h.unit, (h.unit, 1))[0]
-        days = [e for e in tied if e.kind == "date"]
+        days = [e for e in tied if e.kind == "date" and e.unit != "monthyear"]  # a month has no day to count from
         if fam in ("day", "month"):
             for a, b in itertools.combinations(days, 2):
                 lo, hi = sorted((a.value, b.value))
@@ -396,11 +408,15 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Readin
             hi, lo = (a, b) if va >= vb else (b, a)
             hit(abs(va - vb), (hi, lo), f"{hi.text} - {lo.text}", "difference")
     elif h.kind == "date":
-        for d in (e for e in tied if e.kind == "date"):
+        # a month without a day adds whole months only; a day without a year adds nothing
+        for d in (e for e in tied if e.kind == "date" and e.unit is None or (e.unit == "monthyear" and h.unit == "monthyear")):
             for n in (e for e in tied if e.kind == "duration"):
                 v = _add(d.value, n)
                 if v is not None:
                     hit(v, (d, n), f"{d.text} + {n.text}", "add_days")
+                    if h.frame == "end" and h.unit is None and n.unit in ("month", "year"):
+                        # a term of 12 months from 1 July 2025 runs through 30 June 2026
+                        hit(v - dt.timedelta(days=1), (d, n), f"{d.text} + {n.text} - 1 day", "add_days")
     return out
 
 

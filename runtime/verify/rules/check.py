@@ -190,6 +190,8 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
         rel = relation(h, e)
         if rel == "neutral" or (condition and e.op is None and rel == "supports"):
             continue
+        if rel == "contradicts" and h.unit == "monthyear":
+            continue  # "finishes at the start of December": a month is met by a date, never refuted by one
         score = _tie(ch, _context(ev, e, eqs))
         if hrole is not None:
             erole = RANGE_ROLE.get(e.frame) or _nearest_role(ev, e, eqs)

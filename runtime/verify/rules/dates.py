@@ -2,8 +2,10 @@
 what role they play (issued, due, paid, effective, ended, signed, delivered).
 
 Formats: ISO "2026-06-30", "2026/06/30", "2026.06.30", "30-Jun-2026", "30 June 2026", "30th of June, 2026", "June 30, 2026",
-"Jun 30 2026", numeric "30/06/2026", "30.06.2026", "30-06-2026", and a day and month without a
-year ("3 May", "May 3rd": ``unit == "noyear"``, compared on day and month only). Day/month rule
+"Jun 30 2026", numeric "30/06/2026", "30.06.2026", "30-06-2026", a day and month without a
+year ("3 May", "May 3rd": ``unit == "noyear"``, compared on day and month only), and a month and
+year without a day ("July 2026", "ends in December 2029": ``unit == "monthyear"``, ``value`` the
+first of the month, compared on month and year only, so any date in July 2026 meets it). Day/month rule
 for numeric dates: first field > 12 -> it is the day; second field > 12 -> it is the day (US
 06/30/2026); both <= 12 (05/06/2026) -> ambiguous: ``value`` is the day-first reading, ``alt``
 the month-first one; a check agrees if either reading agrees and conflicts only if both do, unless
@@ -49,6 +51,8 @@ _PATTERNS = [
     # no year: "3 May", "3rd of May", "May 3" (not "May 2026", not "3 May 2026", taken above)
     ("dm_w", re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MONTH_CAP})\b\.?(?!\s*,?\s*\d)")),
     ("md_w", re.compile(rf"\b(?P<mon>{_MONTH_CAP})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*,?\s*\d|[:.,]\d)")),
+    # no day: "July 2026", "Dec. 2029" (capitalised: "may 2026" is no date)
+    ("my_w", re.compile(rf"\b(?P<mon>{_MONTH_CAP})\.?,?\s+(?P<y>\d{{4}})\b(?![.,/-]?\d)")),
 ]
 NOYEAR = 2000  # a leap year, so 29 February without a year is a date
 
@@ -145,6 +149,8 @@ def find_dates(text: str, claims: Claims) -> Iterable[Found]:
                 d = _parse_words(f"{m['d']} {m['mon']} {m['y']}", year=True)
             elif name in ("dm_w", "md_w"):
                 d, unit = _parse_words(m.group(0), year=False), "noyear"
+            elif name == "my_w":
+                d, unit = _mkdate(int(m["y"]), MONTHS[m["mon"].lower().rstrip(".")], 1), "monthyear"
             else:
                 a, b, y = int(m["a"]), int(m["b"]), int(m["y"])
                 if len(m["y"]) == 2:
@@ -199,8 +205,11 @@ def _reframe(q: Quantity, frame: str) -> Quantity:
 
 def readings(q: Quantity, other: Quantity) -> list:
     """The values of date ``q`` to compare with date ``other``: a date without a year is
-    compared on day and month only."""
+    compared on day and month only, a month without a day on month and year only."""
     vals = [q.value, *q.alt]
+    if "monthyear" in (q.unit, other.unit):
+        # a month against a day without a year: nothing to compare
+        return [] if "noyear" in (q.unit, other.unit) else [v.replace(day=1) for v in vals]
     if q.unit == "noyear" or other.unit == "noyear":
         return [v.replace(year=NOYEAR) if not (v.month == 2 and v.day == 29) else datetime.date(NOYEAR, 2, 29) for v in vals]
     return vals
@@ -241,4 +250,6 @@ def range_relation(h: Quantity, e: Quantity) -> str | None:
 def canonical(q: Quantity) -> str:
     if q.unit == "noyear":
         return f"{q.value.day} {MONTH_NAMES[q.value.month - 1]}"
+    if q.unit == "monthyear":
+        return f"{MONTH_NAMES[q.value.month - 1]} {q.value.year}"
     return f"{q.value.day} {MONTH_NAMES[q.value.month - 1]} {q.value.year}"
