@@ -271,3 +271,35 @@ def test_a_50_mb_record_gets_a_verdict(ledger, nli):
 
 def test_typographic_dashes_and_quotes_do_not_hide_an_anchor():
     assert missing_anchors("Order ORD\u20137703 will ship by 3 May.", "Order ORD-7703 will ship by 3 May.") == []
+
+
+def test_what_was_announced_with_would_is_not_what_happened():
+    ev = "Halden Dairy said on Monday it would close its bottling line in Tarrow by the end of June."
+    assert same_mode("Halden Dairy closed its bottling line in Tarrow at the end of June.", ev)
+    assert same_mode("Halden Dairy plans to close its bottling line in Tarrow.", "Halden Dairy will close its bottling line in Tarrow.") is None
+
+
+def test_a_difference_or_a_value_the_claim_states_itself_is_no_conflict():
+    # "about $33.3m higher" is the difference of the two profits, not a misread of either
+    ev = "Net profit for the quarter was $84.6 million, up from $51.3 million a year earlier."
+    assert check_rules("Quarterly net profit was about $33 million higher than a year earlier.", ev).status != "conflict"
+    # one stated value fills one slot: the claim names the list price itself
+    ev = "The licence fee is EUR 1.200,00 per seat. Renewed maintenance costs 20% of the list price per year."
+    assert check_rules("At a list price of EUR 1,200, a year of maintenance costs EUR 240 per seat.", ev).status != "conflict"
+    # while a claim whose one value differs from the stated one still conflicts
+    assert check_rules("The licence fee is EUR 1,250 per seat.", ev).status == "conflict"
+
+
+def test_a_negated_opposite_agrees_and_an_excepted_item_is_out_of_scope():
+    from warrant.runtime.verify.rules.anchors import opposites, whole_record_vetoes
+
+    ev = "Vouchers of any kind, including store cards, may never be accepted from suppliers."
+    assert opposites("A store card from a supplier has to be refused.", ev) == []
+    assert opposites("A store card from a supplier may be accepted.", "Store cards from suppliers must be refused.")
+    policy = ("Travel Policy TP-4\nApplies to: all staff in Norway and Denmark, except contractors and interns.\n"
+              "Economy class is booked for flights under six hours.")
+    assert whole_record_vetoes("The travel policy applies to interns in Norway.", policy)
+    assert whole_record_vetoes("The travel policy applies to engineers in Norway.", policy) == []
+    assert whole_record_vetoes("The travel policy does not apply to interns in Norway.", policy) == []
+    # "excluding VAT" qualifies an amount, it excepts no one
+    assert whole_record_vetoes("The order is worth SEK 9,000 including VAT.", "Order value: SEK 7,200 excluding VAT, for all sites.") == []

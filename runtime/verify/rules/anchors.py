@@ -275,6 +275,14 @@ for _a, _b in _OPPOSITES:
 _OPPOSITE_COVER = 0.5
 
 
+_NEGATOR = re.compile(r"\b(?:not|never|no|cannot|can't|won't|n't)\s+(?:(?:be|been|being|ever|always|normally|[a-z]+ly)\s+){0,2}(?P<w>[a-z][a-z-]*)", re.I)
+
+
+def _negated_stems(sent: str) -> set[str]:
+    """Stems of the words a negation governs ("may never be accepted": accept)."""
+    return {stem(m.group("w").lower()) for m in _NEGATOR.finditer(sent)}
+
+
 def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
     """A word of the claim whose opposite the evidence sentence about the same thing uses ("the
     fee was charged" against "the fee was waived"; "prices include duties" against "prices
@@ -293,8 +301,9 @@ def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
     for a, b in sentence_spans(evidence):
         sent = evidence[a:b]
         cs = set(content_stems(sent))
-        sents.append((len(about & cs) + len(hnum & {q.value for q in extract_quantities(sent)}), cs,
-                      {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z-]*", sent.lower())}, a))
+        # a word the sentence negates ("may never be accepted") says what its opposite says
+        sw = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z-]*", sent.lower())} - _negated_stems(sent)
+        sents.append((len(about & cs) + len(hnum & {q.value for q in extract_quantities(sent)}), cs, sw, a))
     if not sents:
         return []
     top = max(x for x, _, _, _ in sents)
@@ -481,6 +490,9 @@ def about_same_thing(hypothesis: str, window: str) -> list[str]:
 # Share of the claim's content words a derived value's evidence must hold (the rest are the words
 # of the computation: "together", "works out", "in total"). Chosen on the dev-tune half.
 DERIVED_COVER = 0.5
+# How well another value of the claimed value's kind may be tied to the claim for a computation
+# over untied operands to stand (half of ``STATED_TIE``). Chosen on the dev pairs.
+UNTIED_GUARD_TIE = 0.5
 
 
 def _same_slot_kind(hypothesis: str, h, hm, evidence: str, e) -> bool:
@@ -532,6 +544,12 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
                and context_tie(hypothesis, h, hq, evidence, e, eq) >= STATED_TIE for e, r in rels):
             return None
         reading = arithmetic.derive_unique(hypothesis, h, evidence, eq)
+        if reading is None and not any(r == "contradicts" and _same_slot_kind(hypothesis, h, hm, evidence, e)
+                                       and context_tie(hypothesis, h, hq, evidence, e, eq) >= UNTIED_GUARD_TIE for e, r in rels):
+            # no operand tied by a word: the slot must not be stated even half as well as a
+            # stated value ("the amount due is $2,709.60" beside "Amount due: $2,754.60" and a
+            # $45.00 charge; "the two billings come to X" beside one billing's amount is no slot)
+            reading = arithmetic.derive_unique(hypothesis, h, evidence, eq, untied=True)
         if reading is None:
             return None
         out.append((h, reading))
@@ -654,7 +672,7 @@ def whole_record_vetoes(hypothesis: str, evidence: str) -> list[str]:
     the very case the rule excepts (``_exception``). Checked over the record, not only the window
     the model read, because a tool output's later fields or a policy's last sentence may hold it."""
     hypothesis, evidence = normalise(hypothesis), normalise(evidence)
-    return _status(hypothesis, evidence) + _exception(hypothesis, evidence)
+    return _status(hypothesis, evidence) + _exception(hypothesis, evidence) + _excepted_item(hypothesis, evidence)
 
 
 _UNLESS = re.compile(r"\b(?:unless|except(?:\s+(?:where|when|if|for))?|other\s+than|save\s+(?:where|for))\s+(?P<case>[^.;:]{3,80})", re.I)
@@ -682,6 +700,39 @@ def _exception(hypothesis: str, evidence: str) -> list[str]:
 
 
 _CASE_FILLER = {stem(w) for w in ("subject", "otherwise", "agreed", "stated", "specified", "case", "where")}
+
+# "applies to all employees in Canada, except staff in Retail and Warehouse roles": the excepted
+# items of a scope, and the generic nouns that name no item of their own
+# ("excluding VAT" qualifies an amount: ``_inclusion`` reads it)
+_EXCEPT_LIST = re.compile(r"\b(?:except(?:\s+for)?|other\s+than|but\s+not|save\s+for)\s+(?P<items>[^.;:\n]{3,120})", re.I)
+_ITEM_SPLIT = re.compile(r",|\band\b|\bor\b|/", re.I)
+_GENERIC = {stem(w) for w in ("staff", "role", "roles", "employee", "employees", "people", "person", "team", "teams", "member",
+                              "members", "personnel", "worker", "workers", "those", "in", "the", "all", "any", "who", "work")}
+# a claim that itself excepts, excludes or denies is not one stating the rule for the excepted case
+_OWN_EXCEPTION = re.compile(r"\b(?:except|unless|exclud\w*|other\s+than|not|no|never|cannot|outside|exempt\w*)\b|n't\b", re.I)
+
+
+def _excepted_item(hypothesis: str, evidence: str) -> list[str]:
+    """The claim places in a rule's scope an item the rule's own sentence excepts ("the policy
+    covers warehouse staff in Canada" against "applies to all employees in Canada ... except staff
+    in Retail and Warehouse roles"): one excepted item's own words are all in the claim, and the
+    claim shares a word with the scope before the exception."""
+    if _OWN_EXCEPTION.search(hypothesis):
+        return []
+    hst = set(content_stems(hypothesis))
+    out = []
+    for a, b in sentence_spans(evidence):
+        sent = evidence[a:b]
+        m = _EXCEPT_LIST.search(sent)
+        if not m:
+            continue
+        scope = set(content_stems(sent[:m.start()])) - _GENERIC - _DOC_STEMS
+        for item in _ITEM_SPLIT.split(m.group("items")):
+            own = set(content_stems(item)) - _GENERIC
+            if own and own <= hst and (scope & hst) - own:
+                out.append(f"the claim places {item.strip()!r} within a scope the record excepts it from ({m.group(0).strip()!r})")
+                break
+    return out
 
 
 # Quantifier and bound words the claim commits to, and what a window must say for each: "only A"

@@ -286,11 +286,12 @@ def _add(d: dt.date, dur: Quantity) -> dt.date | None:
     return None
 
 
-def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> list[Reading]:
-    """Every computation over tied evidence values that gives the claimed value ``h``."""
+def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool = True) -> list[Reading]:
+    """Every computation over tied evidence values that gives the claimed value ``h`` (``tie``
+    False: over every value of the record, for ``derive_unique``'s last resort)."""
     claim = {s for _, s in content_tokens(hyp)}
     pool = [e for e in eqs if e.unit != "ref" and not _numbers_a_thing(ev, e)][:MAX_OPERANDS]
-    tied = [e for e in pool if operand_words(ev, e) & claim]
+    tied = [e for e in pool if operand_words(ev, e) & claim] if tie else pool
     approx = approximate(hyp, h)
     noun = counted_noun(hyp, h) if h.kind == "number" else None
     hmeasure = measure(hyp, h)
@@ -557,19 +558,32 @@ def _numbers_a_thing(text: str, q: Quantity) -> bool:
 PRECISE_DIGITS = 4
 
 
-def precise(value) -> bool:
-    return isinstance(value, Decimal) and value != 0 and len(abs(value).normalize().as_tuple().digits) >= PRECISE_DIGITS
+# significant digits a claimed value must have to be computed from values no claim word ties:
+# an exact sum or product that lands on "11,275.50" among a record's figures is no coincidence,
+# while one landing on "2,400" may well be
+UNTIED_DIGITS = 5
 
 
-def derive_unique(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> Reading | None:
+def precise(value, digits: int = PRECISE_DIGITS) -> bool:
+    return isinstance(value, Decimal) and value != 0 and len(abs(value).normalize().as_tuple().digits) >= digits
+
+
+def derive_unique(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, untied: bool = False) -> Reading | None:
     """The one reading that gives ``h``, or None when none or several do (two sets of operands).
     Several readings are one only when each is exact and the claimed value is precise: a record
     that states a total and its parts gives the same figure by two computations, while a loose
-    value ("about 30", "2,400") met twice is two stories."""
+    value ("about 30", "2,400") met twice is two stories. ``untied``: when no reading ties its
+    operands to the claim's words, an exact one over any values of the record, for a value of
+    ``UNTIED_DIGITS`` significant digits (the caller has made sure the claim's slot is not stated)."""
     found = readings(hyp, h, ev, eqs)
+    if not found and untied and precise(h.value, UNTIED_DIGITS):
+        # no claim word ties an operand: only an exact computation landing on a precise figure
+        found = [r for r in readings(hyp, h, ev, eqs, tie=False) if r.exact]
     distinct = {frozenset((o.start, o.end) for o in r.operands): r for r in found}
-    if len(distinct) == 1:
-        return next(iter(distinct.values()))
+    # the same computation over a precise figure the record states twice (a table and its
+    # summary) is one; over "1" or "30", stated in many places, it is a coincidence
+    if len(distinct) == 1 or (precise(h.value) and len({r.how for r in distinct.values()}) == 1):
+        return next(iter(distinct.values()), None)
     if distinct and all(r.exact for r in distinct.values()) and precise(h.value):
         return min(distinct.values(), key=lambda r: len(r.operands))
     return None

@@ -397,7 +397,7 @@ def _stated_beside(h: Quantity, e: Quantity, evidence: str, eqs: list[Quantity])
 _MAX_FACTOR = 1000
 
 
-def computable(h: Quantity, eqs: list[Quantity]) -> bool:
+def computable(h: Quantity, eqs: list[Quantity], approx: bool = False) -> bool:
     """Whether the claimed amount or count equals the difference of two evidence values or one
     times a count: "the 48 payments total $155,520" beside "48 months, $3,240 a month", or "the
     second instalment is $30,000" beside "$75,000, of which $45,000 first". (Not a sum: a total
@@ -413,7 +413,7 @@ def computable(h: Quantity, eqs: list[Quantity]) -> bool:
               and e.value == e.value.to_integral_value() and 1 < e.value <= _MAX_FACTOR]
     for i, a in enumerate(same):
         for b in same[i + 1:]:
-            if h.value == abs(a - b):
+            if h.value == abs(a - b) or (approx and abs(abs(a - b) - h.value) <= h.value * arithmetic.APPROX_REL):
                 return True
         if any(h.value == a * c for c in counts if c != a):
             return True
@@ -446,7 +446,12 @@ def check_quantities(hypothesis: str, evidence: str) -> QuantityCheck:
             )
     for h in hqs:
         verdict, e, note = decide_one(hypothesis, h, hqs, evidence, eqs)
-        if verdict == "conflict" and computable(h, eqs):
+        if verdict == "conflict" and (own := next((o for o in hqs if o is not h and comparable(o, e) and relation(o, e) == "supports"), None)):
+            # the claim states that value itself, as another of its values ("at a list price of
+            # EUR 2,950, maintenance costs EUR 590 per seat"): one stated value fills one slot
+            missing.append((h, f"{_fmt_ev(e)} is the claim's own {_fmt(own)}, not the slot of {_fmt(h)}"))
+            continue
+        if verdict == "conflict" and computable(h, eqs, arithmetic.approximate(hypothesis, h)):
             # a total, a remainder or a per-unit product is another slot than the stated value it
             # differs from: whether it is right is arithmetic, not a contradiction of that value
             missing.append((h, f"{_fmt(h)} can be computed from the evidence values; it is not the stated {_fmt_ev(e)}"))

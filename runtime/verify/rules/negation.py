@@ -145,6 +145,8 @@ _MODES = {
     "allowed": {"permission"}, "entitled": {"permission"},
     "might": {"possibility"}, "could": {"possibility"}, "likely": {"possibility"}, "expected": {"future", "possibility"},
     "should": {"advice"}, "ought": {"advice"},
+    # "said it would close the plant": what was announced, not what happened
+    "would": {"future", "possibility"},
 }
 _MODAL_RE = re.compile(r"\b(" + "|".join(sorted((m for m in _MODES if m != "'ll"), key=len, reverse=True)) + r")\b|'ll\b|\b(?:is|are)\s+to\b|\b(?:has|have)\s+to\b|\bgoing\s+to\b|\bscheduled\s+to\b", re.I)
 _MONTH_MAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?May\b|\bMay\s+\d|\bMay\s+(?:of\s+)?\d{4}")
@@ -152,7 +154,7 @@ _MONTH_MAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?May\b|\bMay\s+\d
 _PAST_AUX_RE = re.compile(r"\b(?:was|were|had|did)\b|\b(?:has|have)\s+(?:already\s+)?(?:been|[a-z]{2,}(?:ed|en|wn))\b", re.I)
 # a modal (optionally negated, optionally "be") and the verb it governs: "will ship", "shall not be paid"
 _MODAL_VERB_RE = re.compile(
-    r"\b(?:will|shall|must|may|can|might|could|should)\s+(?:not\s+)?(?:be\s+)?(?P<v>[a-z]{3,})\b", re.I
+    r"\b(?:will|would|shall|must|may|can|might|could|should)\s+(?:not\s+)?(?:be\s+)?(?P<v>[a-z]{3,})\b", re.I
 )
 
 
