@@ -22,7 +22,7 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import DEV_PAIRS, ROOT, VALIDATION_PAIRS  # noqa: E402
+from _common import ROOT, SHIPPED_DOC_PAIRS, VALIDATION_PAIRS  # noqa: E402
 
 from warrant.runtime.verify.rules.check import canonical_text  # noqa: E402
 from warrant.runtime.verify.spans import windows  # noqa: E402
@@ -54,7 +54,8 @@ def doc_pairs(rows: list[dict], max_words: int = 60, windows_per_pair: int = 4) 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--files", type=Path, nargs="*", default=DEV_PAIRS)
+    ap.add_argument("--files", type=Path, nargs="*", default=SHIPPED_DOC_PAIRS,
+                    help="dev pair files (default: those the shipped model trained on; any of _common.DEV_PAIRS)")
     ap.add_argument("--out", type=Path, default=ROOT / "data" / "nli" / "doc_train.jsonl")
     args = ap.parse_args(argv)
     files = args.files
