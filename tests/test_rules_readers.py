@@ -237,3 +237,18 @@ def test_the_numbers_of_csv_rows_are_read_and_prose_commas_are_not_fields():
              "2026-02-03,Osei Ltd,USD,9875.50\n2026-02-03,Lund AB,SEK,18000.00")
     assert derived_support("The wires to Brandt and Osei total USD 51,125.50.", wires)
     assert derived_support("The wires to Brandt and Osei total USD 51,125.00.", wires) is None
+
+
+def test_pounds_of_weight_are_a_measure_and_percentage_points_are_their_own_slot():
+    from warrant.runtime.verify.rules.arithmetic import measure
+
+    text = "The crate weighs 41 pounds."
+    [q] = extract_quantities(text)
+    assert (q.kind, q.unit, measure(text, q)) == ("number", None, ("mass", "pound"))
+    assert [(q.kind, q.unit) for q in extract_quantities("She paid 400 pounds for the tickets.")] == [("money", "GBP")]
+    [p] = extract_quantities("On-time delivery missed its target by 1.2 percentage points.")
+    assert (p.kind, p.value, p.unit) == ("percent", Decimal("1.2"), "points")
+    # a gap in points is not a misread level: never a conflict with the 96.8% it is computed from
+    ev = "On-time delivery: 96.8% against a target of 98%."
+    assert check_rules("On-time delivery came in 1.2 percentage points under target.", ev).status != "conflict"
+    assert check_rules("On-time delivery came in at 97.5%.", ev).status == "conflict"

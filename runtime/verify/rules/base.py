@@ -27,7 +27,7 @@ class Quantity:
     kind: str  # "money" | "percent" | "date" | "number" | "duration"
     value: Decimal | datetime.date
     # currency code for money; "hour"/"day"/"week"/"month"/"year"/"business_day"/"minute" for
-    # durations; "ref" for identifiers; "noyear" for a date written without its year, "monthyear" for one without its day; for a bare
+    # durations; "ref" for identifiers; "noyear" for a date written without its year, "monthyear" for one without its day; "points" for percentage points; for a bare
     # number, the stem of the noun it counts ("60 boxes" -> "box"), when one follows it
     unit: str | None
     start: int

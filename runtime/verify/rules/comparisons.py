@@ -227,6 +227,8 @@ def comparable(h: Quantity, e: Quantity) -> bool:
         return durations.FAMILY[h.unit][0] == durations.FAMILY[e.unit][0]
     if h.kind == "number":
         return (h.unit == "ref") == (e.unit == "ref")
+    if h.kind == "percent":
+        return h.unit == e.unit  # percentage points against points, a percentage against a percentage
     return True
 
 

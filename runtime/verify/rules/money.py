@@ -43,6 +43,16 @@ _PATTERNS = [
 ]
 
 
+# "pounds" is a weight in a sentence about weight
+_WEIGHT = re.compile(r"\b(?:weigh\w*|weight\w*|heav\w*|lbs?|kg|kilo\w*|tonnes?|tons?|ounces?|oz|mass|payload|gross|net\s+wt)\b", re.I)
+
+
+def _sentence_around(text: str, a: int, b: int) -> str:
+    start = max(text.rfind(".", 0, a), text.rfind("\n", 0, a)) + 1
+    ends = [i for i in (text.find(".", b), text.find("\n", b)) if i >= 0]
+    return text[start:min(ends) if ends else len(text)]
+
+
 def find_money(text: str, claims: Claims) -> Iterable[Found]:
     for rx in _PATTERNS:
         for m, num in free_numbers(rx, text, claims):
@@ -53,7 +63,10 @@ def find_money(text: str, claims: Claims) -> Iterable[Found]:
             elif gd.get("code"):
                 cur = "PLN" if gd["code"].lower() == "zł" else gd["code"].upper()
             else:
-                cur = CURRENCY_WORD[gd["word"].split()[0].lower()]
+                word = gd["word"].lower()
+                if word.startswith("pound") and "sterling" not in word and _WEIGHT.search(_sentence_around(text, a, b)):
+                    continue  # "weighs 41 pounds": a weight, read as a measure
+                cur = CURRENCY_WORD[word.split()[0]]
             per, _ = per_after(text, b, counts=True)
             claims.take(a, b)
             yield (a, b, "money", num * scale(gd.get("scale")), cur, per, ())

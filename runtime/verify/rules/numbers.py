@@ -19,7 +19,8 @@ from warrant.runtime.verify.rules.base import (
 from warrant.runtime.verify.rules.identifiers import labelled_ref
 from warrant.runtime.verify.text import stem
 
-_PERCENT_RE = re.compile(rf"(?P<num>{NUMW})\s?(?:%|percent\b|per\s?cent\b|pct\b)", I)
+# "2.7 percentage points" is a difference of two percentages, compared like one
+_PERCENT_RE = re.compile(rf"(?P<num>{NUMW})\s?(?:%|percent(?:age\s+points?)?\b|per\s?cent\b|pct\b|(?:pp|ppts?)\b)", I)
 _RANGE_RE = re.compile(
     rf"(?<![\w.,/-]){DIGITS}\s*(?:-|–|to)\s*{DIGITS}(?![\w%/]|[.,]\d)|\bbetween\s+{DIGITS}\s+and\s+{DIGITS}\b"
 )
@@ -37,7 +38,9 @@ def find_percent(text: str, claims: Claims) -> Iterable[Found]:
         a, b = m.start(), m.end()
         per, _ = per_after(text, b)
         claims.take(a, b)
-        yield (a, b, "percent", num, None, per, ())
+        # a difference in points is another slot than a level: 1.2 points is no misread of 96.8%
+        unit = "points" if re.search(r"point|pp", m.group(0), re.I) else None
+        yield (a, b, "percent", num, unit, per, ())
 
 
 def mask_ranges(text: str, claims: Claims) -> Iterable[Found]:
