@@ -252,3 +252,15 @@ def test_pounds_of_weight_are_a_measure_and_percentage_points_are_their_own_slot
     ev = "On-time delivery: 96.8% against a target of 98%."
     assert check_rules("On-time delivery came in 1.2 percentage points under target.", ev).status != "conflict"
     assert check_rules("On-time delivery came in at 97.5%.", ev).status == "conflict"
+
+
+def test_an_amount_labelled_by_its_period_is_a_rate_of_that_period():
+    from warrant.runtime.verify.rules.anchors import derived_support
+
+    assert [(q.text, q.per) for q in extract_quantities("Monthly fee: $3,200 (May-September only)")] == [("$3,200", "month")]
+    assert [q.per for q in extract_quantities("Annual premium = £540.12")] == ["year"]
+    assert [q.per for q in extract_quantities("The annual premium is £540.12.")] == [None]  # prose keeps its own
+    # a season's total is not contradicted by the monthly rate it multiplies
+    ev = "Scope: weekly mowing, May through September.\nMonthly fee: $3,200 (May-September only)"
+    assert check_rules("The monthly fees for the season total $16,000.", ev).status != "conflict"
+    assert derived_support("Rent for the 12-month term totals $21,000.", "Monthly rent: $1,750\nTerm: 12 months from 1 May 2026")

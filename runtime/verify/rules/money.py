@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from warrant.runtime.verify.rules.base import MONEY_NUM, MONEY_NUMW, SCALE, Claims, Found, I, free_numbers, per_after, scale
+from warrant.runtime.verify.rules.base import MONEY_NUM, MONEY_NUMW, SCALE, Claims, Found, I, free_numbers, per_after, per_before, scale
 
 CURRENCY_SYMBOL = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "c$": "CAD", "a$": "AUD", "₹": "INR", "rs": "INR", "rs.": "INR"}
 CURRENCY_CODES = ("USD", "EUR", "GBP", "PLN", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "INR")
@@ -68,5 +68,6 @@ def find_money(text: str, claims: Claims) -> Iterable[Found]:
                     continue  # "weighs 41 pounds": a weight, read as a measure
                 cur = CURRENCY_WORD[word.split()[0]]
             per, _ = per_after(text, b, counts=True)
+            per = per or per_before(text, a)
             claims.take(a, b)
             yield (a, b, "money", num * scale(gd.get("scale")), cur, per, ())
