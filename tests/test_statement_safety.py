@@ -303,3 +303,24 @@ def test_a_negated_opposite_agrees_and_an_excepted_item_is_out_of_scope():
     assert whole_record_vetoes("The travel policy does not apply to interns in Norway.", policy) == []
     # "excluding VAT" qualifies an amount, it excepts no one
     assert whole_record_vetoes("The order is worth SEK 9,000 including VAT.", "Order value: SEK 7,200 excluding VAT, for all sites.") == []
+
+
+def test_a_value_in_another_row_or_column_than_the_one_the_claim_names_is_vetoed():
+    from warrant.runtime.verify.rules.anchors import other_row_or_column, whole_record_vetoes
+
+    cover = ("Coverage        Limit                               Premium\n"
+             "Collision       Cash value less $500 deductible     $310.00\n"
+             "Glass           Cash value less $100 deductible     $42.00")
+    assert other_row_or_column("Glass claims carry a $500 deductible.", cover)
+    assert other_row_or_column("Glass claims carry a $100 deductible.", cover) == []
+    assert whole_record_vetoes("Collision claims carry a $500 deductible.", cover) == []
+    bank = ("Booking date;Value date;Text;Amount EUR\n03.02.2026;04.02.2026;Transfer to Kessler GmbH;-820,00\n"
+            "05.02.2026;05.02.2026;Card settlement;+1.204,10")
+    assert other_row_or_column("The transfer to Kessler GmbH had a value date of 3 February 2026.", bank)
+    assert other_row_or_column("The transfer to Kessler GmbH was booked on 3 February 2026.", bank) == []
+    tax = ("First instalment for 2026: £1,200.00    due 31 March 2026\n"
+           "Second instalment for 2026: £1,200.00    due 30 September 2026")
+    assert other_row_or_column("The second instalment is due on 31 March 2026.", tax)
+    assert other_row_or_column("The first instalment is due on 31 March 2026.", tax) == []
+    # the row the value sits in is the one the claim names: nothing to veto
+    assert other_row_or_column("After the 10% discount the total is $4,410.", "Subtotal: $4,900.00\nDiscount (10%): -$490.00\nTotal: $4,410.00") == []

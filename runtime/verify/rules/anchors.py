@@ -672,7 +672,8 @@ def whole_record_vetoes(hypothesis: str, evidence: str) -> list[str]:
     the very case the rule excepts (``_exception``). Checked over the record, not only the window
     the model read, because a tool output's later fields or a policy's last sentence may hold it."""
     hypothesis, evidence = normalise(hypothesis), normalise(evidence)
-    return _status(hypothesis, evidence) + _exception(hypothesis, evidence) + _excepted_item(hypothesis, evidence)
+    return (_status(hypothesis, evidence) + _exception(hypothesis, evidence) + _excepted_item(hypothesis, evidence)
+            + other_row_or_column(hypothesis, evidence))
 
 
 _UNLESS = re.compile(r"\b(?:unless|except(?:\s+(?:where|when|if|for))?|other\s+than|save\s+(?:where|for))\s+(?P<case>[^.;:]{3,80})", re.I)
@@ -787,3 +788,70 @@ def quantifiers(hypothesis: str, window: str) -> list[str]:
     about = [window[a:b] for a, b in sentence_spans(window) if not hst or hst & set(content_stems(window[a:b]))]
     return [f"the claim says {name!r}, which the window does not say about it" for name, ok in wanted
             if not any(ok.search(s) for s in about)]
+
+
+# words of a row or column label that name no slot of their own; ordinals do ("second payment")
+_LABEL_GENERIC = {stem(w) for w in ("no", "number", "item", "line", "description", "text",
+                                    "details", "name", "type", "note", "notes")}
+_ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "final", "last"}
+# a line's row label: its text up to the first value, colon or column gap
+_ROW_LABEL = re.compile(r"^\s*(?P<label>[A-Za-z][^:\n]*?)(?=\s*:|\s{2,}|\s*\||\s*$)")
+
+
+def _label_words(text: str) -> set[str]:
+    words = re.findall(r"[A-Za-z][A-Za-z'-]+", text)
+    return {stem(w) for w in words if w.lower() in _ORDINALS or (w.lower() not in STOP and len(w) > 1)} - _LABEL_GENERIC
+
+
+def _claim_words(hypothesis: str) -> set[str]:
+    return {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'-]+", hypothesis) if w.lower() in _ORDINALS or w.lower() not in STOP}
+
+
+def other_row_or_column(hypothesis: str, evidence: str) -> list[str]:
+    """A claimed value found only in rows (or table columns) whose label the claim does not use,
+    while the row (or column) the claim names by every word of its label holds another value of
+    that kind: "comprehensive claims carry a $1,000 deductible" against the Collision line's
+    $1,000 and the Comprehensive line's $250; "a value date of 10 June" against a CSV row's
+    booking date of 10 June and value date of 11 June. A row is a line, labelled by its text up
+    to the first value, colon or column gap; columns are those ``parsers.tables`` lines up under a
+    header (pipe, CSV)."""
+    from warrant.runtime.verify.parsers.tables import find_tables, lines_of
+
+    hq = [q for q in extract_quantities(hypothesis) if q.unit != "ref"]
+    if not hq:
+        return []
+    hst = _claim_words(hypothesis)
+    rows = []
+    for a, b in lines_of(evidence):
+        line = evidence[a:b]
+        m = _ROW_LABEL.match(line)
+        qs = [q for q in extract_quantities(line) if q.unit != "ref"]
+        if m and qs:
+            label = _ROW_LABEL.match(line).group("label")
+            cut = min([q.start for q in qs if q.start >= len(label) - 40] + [len(label)])
+            rows.append((_label_words(label[:cut]), label[:cut].strip(), qs))
+    out = []
+    for h in hq:
+        found = [r for r, (_, _, qs) in enumerate(rows) if any(comparable(h, e) and relation(h, e) == "supports" for e in qs)]
+        named = [r for r, (lab, _, _) in enumerate(rows) if lab and lab <= hst]
+        if found and named and not set(found) & set(named):
+            for r in named:
+                if any(comparable(h, e) and relation(h, e) == "contradicts" for e in rows[r][2]):
+                    out.append(f"{h.text!r} is stated in another row than the claim's {rows[r][1]!r}, which states otherwise")
+                    break
+    for t in find_tables(evidence):
+        if t.kind not in ("pipe", "csv") or not t.header:
+            continue
+        labels = [_label_words(c.text) for c in t.header]
+        for row in t.rows:
+            cellq = [extract_quantities(evidence[c.start:c.end]) for c in row]
+            for h in hq:
+                for j, cq in enumerate(cellq):
+                    if j >= len(labels) or not any(comparable(h, e) and relation(h, e) == "supports" for e in cq) or labels[j] <= hst:
+                        continue
+                    for k, lab in enumerate(labels):
+                        if k != j and k < len(cellq) and lab and lab <= hst and lab - labels[j] \
+                                and any(comparable(h, e) and relation(h, e) == "contradicts" for e in cellq[k]):
+                            out.append(f"{h.text!r} is under {t.header[j].text!r}; the claim's {t.header[k].text!r} says otherwise")
+                            break
+    return list(dict.fromkeys(out))
