@@ -324,3 +324,21 @@ def test_a_value_in_another_row_or_column_than_the_one_the_claim_names_is_vetoed
     assert other_row_or_column("The first instalment is due on 31 March 2026.", tax) == []
     # the row the value sits in is the one the claim names: nothing to veto
     assert other_row_or_column("After the 10% discount the total is $4,410.", "Subtotal: $4,900.00\nDiscount (10%): -$490.00\nTotal: $4,410.00") == []
+
+
+def test_a_rate_a_length_and_an_insured_sum_are_other_slots_than_a_total_or_a_gap():
+    from warrant.runtime.verify.rules.anchors import opposites
+
+    # a monthly rate does not refute the total over a span
+    ev = "The fellowship runs for two years and carries a monthly stipend of INR 36,000."
+    assert check_rules("Over the two years, the stipend alone comes to INR 8,64,000.", ev).status != "conflict"
+    assert check_rules("The monthly stipend is INR 38,000.", ev).status == "conflict"
+    # a gap between two events is not a holding period
+    ev = "We will try again on Monday 9 March. After a second failed attempt the parcel is held for 7 days."
+    assert check_rules("The second attempt comes four days after the first one.", ev).status != "conflict"
+    # "sum insured" of one cover is no total of the named parts
+    ev = "Sums insured: buildings EUR 2,000,000; stock EUR 500,000\nBusiness interruption: sum insured EUR 900,000"
+    assert check_rules("Buildings and stock are insured for EUR 2.6 million combined.", ev).status != "conflict"
+    # the record says it in the claim's own words elsewhere: no opposite
+    ev = "Items: 9   Total approved: GBP 410.00\nRejected items:\n  - Taxi, no receipt: GBP 30.00"
+    assert opposites("One item of GBP 30.00 was rejected.", ev) == []

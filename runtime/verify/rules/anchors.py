@@ -315,6 +315,8 @@ def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
         rest = hst - {mine}
         if not rest or any(mine in sw or not (sw & opp) for _, sw in best):
             continue
+        if any(mine in sw and rest & cs for _, cs, sw, _ in sents):
+            continue  # the record also says it in the claim's words ("Rejected items:" above "Total approved")
         if all(len(rest & cs) >= max(1, _OPPOSITE_COVER * len(rest)) for cs, _ in best):
             out.append((f"the claim says {w!r} where the evidence sentence about it says {', '.join(sorted(best[0][1] & opp))!r}", at))
     return list(dict.fromkeys(out))

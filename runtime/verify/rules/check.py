@@ -229,7 +229,7 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts"
            and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))
            and not (parts and not _TOTAL_LABEL & set(_left_labels(ev, e, eqs)))
-           and not _other_numbered(hyp, h, ev, e)]
+           and not _other_numbered(hyp, h, ev, e) and not _rate_and_span(hyp, h, ev, e)]
     sup = []
     other_subject = []  # supporting values that belong to another subject
     for (s_, r, e), c in zip(pool, ctxs):
@@ -331,7 +331,8 @@ def _other_slot(ch: dict[str, float], ce: dict[str, float], left: list[str]) -> 
 
 
 _PARTS_BEFORE = re.compile(r"\b(?:and|plus)\b|[+&]", re.I)
-_TOTAL_LABEL = {stem(w) for w in ("total", "combined", "sum", "overall", "aggregate", "grand")}
+# ("sum insured" is an insurance limit, not a total)
+_TOTAL_LABEL = {stem(w) for w in ("total", "combined", "overall", "aggregate", "grand")}
 
 
 _NUMBERED = re.compile(r"\b([A-Za-z]{3,})\s+(?:no\.?\s*|#\s*)?(\d{1,3})\b(?![-/.,:]\d|\s*%)")
@@ -348,6 +349,26 @@ def _other_numbered(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
     hl = _numbered_labels(hyp, h)
     el = _numbered_labels(ev, e) if hl else {}
     return any(w in el and el[w] != n for w, n in hl.items())
+
+
+# the period an amount's label names ("a monthly stipend of", "Annual fee:"), and a duration that
+# separates two events ("four days after the failed one") against one that lasts ("held for 7 days")
+_PERIOD_LABEL = re.compile(r"\b(?:monthly|weekly|annual|annually|yearly|daily|hourly|quarterly)\b(?:\s+[A-Za-z-]+){0,3}"
+                           r"\s*(?:[:=]|of|is|was|at|amounts?\s+to)\s*$", re.I)
+_INTERVAL_AFTER = re.compile(r"\s+(?:after|before|later|earlier|prior|from|since)\b", re.I)
+_LENGTH_BEFORE = re.compile(r"\bfor\s+(?:another\s+|a\s+further\s+|up\s+to\s+|at\s+least\s+)?$", re.I)
+
+
+def _rate_and_span(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
+    """Two slots that share a unit: an amount the claim does not label by a period against one
+    the evidence labels as a rate of one ("over the two years, the stipend comes to X" against "a
+    monthly stipend of Y"); a gap between two events against a length ("four days after" against
+    "held for 7 days")."""
+    if h.kind == "money" and h.per is None:
+        return bool(_PERIOD_LABEL.search(ev, max(0, e.start - 50), e.start)) and not _PERIOD_LABEL.search(hyp, max(0, h.start - 50), h.start)
+    if h.kind == "duration":
+        return bool(_INTERVAL_AFTER.match(hyp, h.end)) and bool(_LENGTH_BEFORE.search(ev, max(0, e.start - 30), e.start))
+    return False
 
 
 def _sum_of_parts(hyp: str, h: Quantity) -> bool:
