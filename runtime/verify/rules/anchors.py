@@ -275,6 +275,7 @@ for _a, _b in _OPPOSITES:
 _OPPOSITE_COVER = 0.5
 
 
+_HEADING_LINE = re.compile(r"^\s*([A-Za-z][^.:\n]{0,40}):\s*$", re.M)
 _NEGATOR = re.compile(r"\b(?:not|never|no|cannot|can't|won't|n't)\s+(?:(?:be|been|being|ever|always|normally|[a-z]+ly)\s+){0,2}(?P<w>[a-z][a-z-]*)", re.I)
 
 
@@ -308,6 +309,7 @@ def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
         return []
     top = max(x for x, _, _, _ in sents)
     best = [(cs, sw) for x, cs, sw, _ in sents if x == top]
+    headings = [{stem(w) for w in re.findall(r"[A-Za-z][A-Za-z-]*", m.group(1).lower())} for m in _HEADING_LINE.finditer(evidence)]
     at = next(a for x, _, _, a in sents if x == top)
     out = []
     for w in words:
@@ -315,8 +317,8 @@ def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
         rest = hst - {mine}
         if not rest or any(mine in sw or not (sw & opp) for _, sw in best):
             continue
-        if any(mine in sw and rest & cs for _, cs, sw, _ in sents):
-            continue  # the record also says it in the claim's words ("Rejected items:" above "Total approved")
+        if any(mine in hw and rest & hw for hw in headings):
+            continue  # a heading says it in the claim's words ("Rejected items:" below "Total approved")
         if all(len(rest & cs) >= max(1, _OPPOSITE_COVER * len(rest)) for cs, _ in best):
             out.append((f"the claim says {w!r} where the evidence sentence about it says {', '.join(sorted(best[0][1] & opp))!r}", at))
     return list(dict.fromkeys(out))
