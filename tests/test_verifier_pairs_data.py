@@ -107,7 +107,7 @@ def test_second_dev_set_has_the_held_out_format():
 
 
 def test_blind_sets_have_the_held_out_format_and_no_shared_ids():
-    """dev3 and dev5 (dev sets) and dev4 (the validation split that chooses the model and threshold) were
+    """dev3, dev5 and dev6 (dev sets) and dev4 (the validation split that chooses the model and threshold) were
     written blind, in the held-out format; no id appears in two pair files, so a pair cannot be
     both trained on and used to choose."""
     files = sorted(DATA.parent.glob("verifier_pairs*.jsonl"))
@@ -118,7 +118,8 @@ def test_blind_sets_have_the_held_out_format_and_no_shared_ids():
                 pid = json.loads(line)["id"]
                 assert pid not in seen, f"{pid} is in {seen.get(pid)} and {f.name}"
                 seen[pid] = f.name
-    for name, size in (("verifier_pairs_dev3.jsonl", 300), ("verifier_pairs_dev4.jsonl", 320), ("verifier_pairs_dev5.jsonl", 320)):
+    for name, size in (("verifier_pairs_dev3.jsonl", 300), ("verifier_pairs_dev4.jsonl", 320), ("verifier_pairs_dev5.jsonl", 320),
+                       ("verifier_pairs_dev6.jsonl", 320)):
         rows = [json.loads(line) for line in (DATA.parent / name).read_text(encoding="utf-8").splitlines() if line.strip()]
         assert len(rows) == size
         for r in rows:
