@@ -683,6 +683,13 @@ def whole_record_vetoes(hypothesis: str, evidence: str) -> list[str]:
 _UNLESS = re.compile(r"\b(?:unless|except(?:\s+(?:where|when|if|for))?|other\s+than|save\s+(?:where|for))\s+(?P<case>[^.;:]{3,80})", re.I)
 
 
+def _sentences_matching(evidence: str, rx: "re.Pattern[str]"):
+    """(sentence, match) for each sentence of the evidence where ``rx`` matches."""
+    for a, b in sentence_spans(evidence):
+        if m := rx.search(sent := evidence[a:b]):
+            yield sent, m
+
+
 def _exception(hypothesis: str, evidence: str) -> list[str]:
     """"Records must be destroyed at the end of the period unless subject to a legal hold" does not
     support "records under a legal hold must be destroyed": the claim states the rule's
@@ -692,11 +699,7 @@ def _exception(hypothesis: str, evidence: str) -> list[str]:
         return []
     hst = set(content_stems(hypothesis))
     out = []
-    for a, b in sentence_spans(evidence):
-        sent = evidence[a:b]
-        m = _UNLESS.search(sent)
-        if not m:
-            continue
+    for sent, m in _sentences_matching(evidence, _UNLESS):
         case = set(content_stems(m.group("case"))) - _CASE_FILLER
         rule = set(content_stems(sent[:m.start()]))
         if case and case <= hst and rule and len(rule & hst) >= 0.5 * len(rule):
@@ -726,11 +729,7 @@ def _excepted_item(hypothesis: str, evidence: str) -> list[str]:
         return []
     hst = set(content_stems(hypothesis))
     out = []
-    for a, b in sentence_spans(evidence):
-        sent = evidence[a:b]
-        m = _EXCEPT_LIST.search(sent)
-        if not m:
-            continue
+    for sent, m in _sentences_matching(evidence, _EXCEPT_LIST):
         scope = set(content_stems(sent[:m.start()])) - _GENERIC - _DOC_STEMS
         for item in _ITEM_SPLIT.split(m.group("items")):
             own = set(content_stems(item)) - _GENERIC
