@@ -31,7 +31,7 @@ from warrant.runtime.verify.rules.dates import MONTHS
 from warrant.runtime.verify.rules.identifiers import key, near_miss
 from warrant.runtime.verify.rules.money import CURRENCY_CODES
 from warrant.runtime.verify.rules.numbers import counted_noun
-from warrant.runtime.verify.rules.negation import best_clause, polarity_profile, same_mode
+from warrant.runtime.verify.rules.negation import NEGATORS, best_clause, polarity_profile, same_mode
 from warrant.runtime.verify.rules.registry import extract_quantities
 from warrant.runtime.verify.text import STOP, content_stems, normalise, sentence_bounds, sentence_spans, stem
 
@@ -276,7 +276,7 @@ _OPPOSITE_COVER = 0.5
 
 
 _HEADING_LINE = re.compile(r"^\s*([A-Za-z][^.:\n]{0,40}):\s*$", re.M)
-_NEGATOR = re.compile(r"\b(?:not|never|no|cannot|can't|won't|n't)\s+(?:(?:be|been|being|ever|always|normally|[a-z]+ly)\s+){0,2}(?P<w>[a-z][a-z-]*)", re.I)
+_NEGATOR = re.compile(r"(?:\b(?:" + "|".join(sorted(NEGATORS)) + r")|n't)\s+(?:(?:be|been|being|ever|always|normally|[a-z]+ly)\s+){0,2}(?P<w>[a-z][a-z-]*)", re.I)
 
 
 def _negated_stems(sent: str) -> set[str]:

@@ -230,18 +230,23 @@ _PER_COUNT_RE = re.compile(
 )
 
 
-# "Monthly fee: $4,150", "Annual premium = £612": the period a field's label names (a field of
-# a document; a claim's prose, "the hourly rate is $285", keeps the period it writes after the value)
+# "Monthly fee: $4,150", "Annual premium = £612": the period a field's label names; with prose,
+# also "a monthly stipend of", "the annual fee is"
 _PER_LABEL = re.compile(
     r"\b(?P<p>monthly|weekly|annual|annually|yearly|daily|hourly|quarterly)(?:\s+[A-Za-z-]+){0,3}\s*[:=]\s*$", re.I)
+_PER_LABEL_PROSE = re.compile(
+    r"\b(?P<p>monthly|weekly|annual|annually|yearly|daily|hourly|quarterly)(?:\s+[A-Za-z-]+){0,3}"
+    r"\s*(?:[:=]|of|is|was|at|amounts?\s+to)\s*$", re.I)
 _PER_OF_LABEL = {"monthly": "month", "weekly": "week", "annual": "year", "annually": "year", "yearly": "year",
                  "daily": "day", "hourly": "hour", "quarterly": "quarter"}
 
 
-def per_before(text: str, start: int) -> str | None:
-    """The period named by the label right before an amount on its line, or None."""
+def per_before(text: str, start: int, prose: bool = False) -> str | None:
+    """The period named by the label right before an amount on its line, or None. A quantity's
+    ``per`` takes only a field's label (a claim's prose, "the hourly rate is $285", keeps the
+    period it writes after the value); ``prose`` also reads a sentence's ("a monthly stipend of")."""
     line_a = text.rfind("\n", 0, start) + 1
-    m = _PER_LABEL.search(text, max(line_a, start - 60), start)
+    m = (_PER_LABEL_PROSE if prose else _PER_LABEL).search(text, max(line_a, start - 60), start)
     return _PER_OF_LABEL[m.group("p").lower()] if m else None
 
 

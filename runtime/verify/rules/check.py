@@ -32,7 +32,7 @@ from decimal import Decimal
 import re
 
 from warrant.runtime.verify.rules import arithmetic, dates, derived, durations
-from warrant.runtime.verify.rules.base import Quantity, QuantityCheck, sentence_end, sentence_start
+from warrant.runtime.verify.rules.base import Quantity, QuantityCheck, per_before, sentence_end, sentence_start
 from warrant.runtime.verify.rules.comparisons import comparable, relation
 from warrant.runtime.verify.rules.dates import DATE_WORD, MONTHS, RANGE_ROLE, ROLE_OF
 from warrant.runtime.verify.rules.money import CURRENCY_CODES
@@ -351,10 +351,8 @@ def _other_numbered(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
     return any(w in el and el[w] != n for w, n in hl.items())
 
 
-# the period an amount's label names ("a monthly stipend of", "Annual fee:"), and a duration that
-# separates two events ("four days after the failed one") against one that lasts ("held for 7 days")
-_PERIOD_LABEL = re.compile(r"\b(?:monthly|weekly|annual|annually|yearly|daily|hourly|quarterly)\b(?:\s+[A-Za-z-]+){0,3}"
-                           r"\s*(?:[:=]|of|is|was|at|amounts?\s+to)\s*$", re.I)
+# a duration that separates two events ("four days after the failed one") against one that
+# lasts ("held for 7 days")
 _INTERVAL_AFTER = re.compile(r"\s+(?:after|before|later|earlier|prior|from|since)\b", re.I)
 _LENGTH_BEFORE = re.compile(r"\bfor\s+(?:another\s+|a\s+further\s+|up\s+to\s+|at\s+least\s+)?$", re.I)
 
@@ -365,7 +363,7 @@ def _rate_and_span(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
     monthly stipend of Y"); a gap between two events against a length ("four days after" against
     "held for 7 days")."""
     if h.kind == "money" and h.per is None:
-        return bool(_PERIOD_LABEL.search(ev, max(0, e.start - 50), e.start)) and not _PERIOD_LABEL.search(hyp, max(0, h.start - 50), h.start)
+        return per_before(ev, e.start, prose=True) is not None and per_before(hyp, h.start, prose=True) is None
     if h.kind == "duration":
         return bool(_INTERVAL_AFTER.match(hyp, h.end)) and bool(_LENGTH_BEFORE.search(ev, max(0, e.start - 30), e.start))
     return False

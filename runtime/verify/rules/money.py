@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from warrant.runtime.verify.text import sentence_bounds
 from warrant.runtime.verify.rules.base import MONEY_NUM, MONEY_NUMW, SCALE, Claims, Found, I, free_numbers, per_after, per_before, scale
 
 CURRENCY_SYMBOL = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "c$": "CAD", "a$": "AUD", "₹": "INR", "rs": "INR", "rs.": "INR"}
@@ -47,12 +48,6 @@ _PATTERNS = [
 _WEIGHT = re.compile(r"\b(?:weigh\w*|weight\w*|heav\w*|lbs?|kg|kilo\w*|tonnes?|tons?|ounces?|oz|mass|payload|gross|net\s+wt)\b", re.I)
 
 
-def _sentence_around(text: str, a: int, b: int) -> str:
-    start = max(text.rfind(".", 0, a), text.rfind("\n", 0, a)) + 1
-    ends = [i for i in (text.find(".", b), text.find("\n", b)) if i >= 0]
-    return text[start:min(ends) if ends else len(text)]
-
-
 def find_money(text: str, claims: Claims) -> Iterable[Found]:
     for rx in _PATTERNS:
         for m, num in free_numbers(rx, text, claims):
@@ -64,7 +59,7 @@ def find_money(text: str, claims: Claims) -> Iterable[Found]:
                 cur = "PLN" if gd["code"].lower() == "zł" else gd["code"].upper()
             else:
                 word = gd["word"].lower()
-                if word.startswith("pound") and "sterling" not in word and _WEIGHT.search(_sentence_around(text, a, b)):
+                if word.startswith("pound") and "sterling" not in word and _WEIGHT.search(text, *sentence_bounds(text, a)):
                     continue  # "weighs 41 pounds": a weight, read as a measure
                 cur = CURRENCY_WORD[word.split()[0]]
             per, _ = per_after(text, b, counts=True)

@@ -22,7 +22,7 @@ from warrant.runtime.verify.rules.base import Quantity, QuantityCheck
 from warrant.runtime.verify.rules.registry import extract_quantities
 from warrant.runtime.verify.text import STOP, WORD_RE, spans_between, stem
 
-_NEGATORS = {"not", "no", "never", "cannot", "none", "nor", "neither", "non", "nothing", "nobody"}
+NEGATORS = {"not", "no", "never", "cannot", "none", "nor", "neither", "non", "nothing", "nobody"}
 _EXCEPTION_WORDS = {
     "unless", "except", "only", "without", "if", "provided", "until", "subject", "when", "where",
     "otherwise", "whether", "save", "excluding", "exclusive", "but",
@@ -60,7 +60,7 @@ def polarity_profile(text: str, a: int, b: int, qs: list[Quantity], hard_only: b
         w = m.group(0).lower().strip("'’")
         if w[:1].isdigit():
             continue
-        if w in _NEGATORS:
+        if w in NEGATORS:
             negs += 1
             continue
         if w in _EXCEPTION_WORDS:
