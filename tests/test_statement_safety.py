@@ -342,3 +342,16 @@ def test_a_rate_a_length_and_an_insured_sum_are_other_slots_than_a_total_or_a_ga
     # the record says it in the claim's own words elsewhere: no opposite
     ev = "Items: 9   Total approved: GBP 410.00\nRejected items:\n  - Taxi, no receipt: GBP 30.00"
     assert opposites("One item of GBP 30.00 was rejected.", ev) == []
+
+
+def test_a_power_the_record_gives_to_another_named_party_is_vetoed():
+    from warrant.runtime.verify.rules.anchors import modal_subject_swap
+
+    clause = ("9.2 Halvard Mills may suspend deliveries if any invoice is more than 60 days overdue. "
+              "9.3 Brenna Foods shall pay each invoice within 30 days.")
+    assert modal_subject_swap("Brenna Foods may suspend deliveries when an invoice is overdue.", clause)
+    assert modal_subject_swap("Halvard Mills may suspend deliveries when an invoice is overdue.", clause) == []
+    # "either party" gives the power to both: no swap
+    assert modal_subject_swap("Brenna Foods may terminate on notice.", "Either party may terminate on notice. Brenna Foods shall pay.") == []
+    # a party the record never names may be another record's: not decided here
+    assert modal_subject_swap("Osric Ltd may suspend deliveries.", clause) == []

@@ -677,7 +677,7 @@ def whole_record_vetoes(hypothesis: str, evidence: str) -> list[str]:
     the model read, because a tool output's later fields or a policy's last sentence may hold it."""
     hypothesis, evidence = normalise(hypothesis), normalise(evidence)
     return (_status(hypothesis, evidence) + _exception(hypothesis, evidence) + _excepted_item(hypothesis, evidence)
-            + other_row_or_column(hypothesis, evidence))
+            + other_row_or_column(hypothesis, evidence) + modal_subject_swap(hypothesis, evidence))
 
 
 _UNLESS = re.compile(r"\b(?:unless|except(?:\s+(?:where|when|if|for))?|other\s+than|save\s+(?:where|for))\s+(?P<case>[^.;:]{3,80})", re.I)
@@ -858,3 +858,31 @@ def other_row_or_column(hypothesis: str, evidence: str) -> list[str]:
                             out.append(f"{h.text!r} is under {t.header[j].text!r}; the claim's {t.header[k].text!r} says otherwise")
                             break
     return list(dict.fromkeys(out))
+
+
+# "<Name> may withhold ...": a named party, a modal and the verb it governs
+_MODAL_SUBJECT = re.compile(
+    r"(?P<subj>(?:[A-Z][\w&.'-]*)(?:\s+(?:[A-Z][\w&.'-]*|of|and|&))*)\s+(?:may|shall|will|must|can|cannot)\s+(?:not\s+)?"
+    r"(?:(?:be\s+)?[a-z]+ly\s+)?(?P<verb>[a-z]{3,})\b")
+_NOT_A_PARTY = {"either", "each", "any", "the", "a", "an", "no", "neither", "this", "such", "all", "both", "it", "they", "we", "you"}
+
+
+def _party(text: str) -> set[str]:
+    words = [w.lower() for w in re.findall(r"[A-Za-z][\w&'-]*", text)]
+    return set() if not words or words[0] in _NOT_A_PARTY else set(words) - _LEGAL_FORMS - {"of", "and"}
+
+
+def modal_subject_swap(hypothesis: str, evidence: str) -> list[str]:
+    """The claim names a party who may (shall, must) do something; the record gives that very
+    power or duty, in every sentence stating it, to another named party, and names the claim's
+    party too: "Ardent Cartons may withhold payment" against "Quillon Foods may withhold payment
+    of any amount disputed"."""
+    m = _MODAL_SUBJECT.match(hypothesis.strip())
+    mine = _party(m.group("subj")) if m else set()
+    if not mine or not mine & _party_words(evidence):
+        return []
+    verb = stem(m.group("verb"))
+    others = [e for e in _MODAL_SUBJECT.finditer(evidence) if stem(e.group("verb")) == verb]
+    if not others or any(_party(e.group("subj")) & mine or not _party(e.group("subj")) for e in others):
+        return []
+    return [f"the record gives {m.group('verb')!r} to {others[0].group('subj').strip()!r}, not {m.group('subj').strip()!r}"]
