@@ -801,13 +801,13 @@ _ORDINALS = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", 
 _ROW_LABEL = re.compile(r"^\s*(?P<label>[A-Za-z][^:\n]*?)(?=\s*:|\s{2,}|\s*\||\s*$)")
 
 
+def _slot_words(text: str) -> set[str]:
+    """Stems of the words that name a slot: content words, ordinals included."""
+    return {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'-]+", text) if w.lower() in _ORDINALS or w.lower() not in STOP}
+
+
 def _label_words(text: str) -> set[str]:
-    words = re.findall(r"[A-Za-z][A-Za-z'-]+", text)
-    return {stem(w) for w in words if w.lower() in _ORDINALS or (w.lower() not in STOP and len(w) > 1)} - _LABEL_GENERIC
-
-
-def _claim_words(hypothesis: str) -> set[str]:
-    return {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'-]+", hypothesis) if w.lower() in _ORDINALS or w.lower() not in STOP}
+    return _slot_words(text) - _LABEL_GENERIC
 
 
 def other_row_or_column(hypothesis: str, evidence: str) -> list[str]:
@@ -823,14 +823,14 @@ def other_row_or_column(hypothesis: str, evidence: str) -> list[str]:
     hq = [q for q in extract_quantities(hypothesis) if q.unit != "ref"]
     if not hq:
         return []
-    hst = _claim_words(hypothesis)
+    hst = _slot_words(hypothesis)
     rows = []
     for a, b in lines_of(evidence):
         line = evidence[a:b]
         m = _ROW_LABEL.match(line)
         qs = [q for q in extract_quantities(line) if q.unit != "ref"]
         if m and qs:
-            label = _ROW_LABEL.match(line).group("label")
+            label = m.group("label")
             cut = min([q.start for q in qs if q.start >= len(label) - 40] + [len(label)])
             rows.append((_label_words(label[:cut]), label[:cut].strip(), qs))
     out = []
@@ -868,8 +868,9 @@ _NOT_A_PARTY = {"either", "each", "any", "the", "a", "an", "no", "neither", "thi
 
 
 def _party(text: str) -> set[str]:
-    words = [w.lower() for w in re.findall(r"[A-Za-z][\w&'-]*", text)]
-    return set() if not words or words[0] in _NOT_A_PARTY else set(words) - _LEGAL_FORMS - {"of", "and"}
+    """A named party's words, as ``_party_words`` reads the record's; none for "Either party"."""
+    first = re.match(r"\s*([A-Za-z]+)", text)
+    return set() if not first or first.group(1).lower() in _NOT_A_PARTY else _party_words(text) - {"of"}
 
 
 def modal_subject_swap(hypothesis: str, evidence: str) -> list[str]:

@@ -211,7 +211,7 @@ PER_WORDS = {
     "week": "week", "month": "month", "mo": "month", "year": "year", "yr": "year", "annum": "year",
     "unit": "unit", "item": "unit", "piece": "unit", "hourly": "hour", "daily": "day",
     "weekly": "week", "monthly": "month", "annually": "year", "yearly": "year",
-    "quarter": "quarter", "quarterly": "quarter",
+    "quarter": "quarter", "quarterly": "quarter", "annual": "year",
 }
 _PER_RE = re.compile(
     r"\s*(?:(?:per|an|a|each|every|/)\s*(?P<w>hour|hr|h|day|diem|week|month|mo|year|yr|annum|unit|item|piece|quarter)\b"
@@ -237,8 +237,6 @@ _PER_LABEL = re.compile(
 _PER_LABEL_PROSE = re.compile(
     r"\b(?P<p>monthly|weekly|annual|annually|yearly|daily|hourly|quarterly)(?:\s+[A-Za-z-]+){0,3}"
     r"\s*(?:[:=]|of|is|was|at|amounts?\s+to)\s*$", re.I)
-_PER_OF_LABEL = {"monthly": "month", "weekly": "week", "annual": "year", "annually": "year", "yearly": "year",
-                 "daily": "day", "hourly": "hour", "quarterly": "quarter"}
 
 
 def per_before(text: str, start: int, prose: bool = False) -> str | None:
@@ -247,7 +245,7 @@ def per_before(text: str, start: int, prose: bool = False) -> str | None:
     period it writes after the value); ``prose`` also reads a sentence's ("a monthly stipend of")."""
     line_a = text.rfind("\n", 0, start) + 1
     m = (_PER_LABEL_PROSE if prose else _PER_LABEL).search(text, max(line_a, start - 60), start)
-    return _PER_OF_LABEL[m.group("p").lower()] if m else None
+    return PER_WORDS[m.group("p").lower()] if m else None
 
 
 def per_after(text: str, end: int, counts: bool = False) -> tuple[str | None, int]:
