@@ -45,6 +45,7 @@ from warrant.runtime.verify.rules.anchors import (
     window_context,
 )
 from warrant.runtime.verify.rules.identifiers import key
+from warrant.runtime.verify.rules.ranking import compare_stated
 from warrant.runtime.verify.spans import Chunk, chunks
 from warrant.runtime.verify.text import STOP, normalise, sentence_spans
 from warrant.runtime.verify.typed import TypedPredicate
@@ -261,12 +262,16 @@ class Verifier:
         picked: list[Chunk] = []
         contexts: list[str] = []
         for rec in cited:
+            text = _text_of(rec)
+            if text is not None and len(text) <= self.config.rules_max_chars and (rk := compare_stated(hypothesis, text)):
+                # the claim orders two labelled values of this record, or names the extreme of a column
+                spans = [_char_span(rec, text, q.start, q.end) for q in rk.used]
+                return verdict(rk.status, "rules:compare", hypothesis=hypothesis, evidence=spans[0], spans=spans, reason=rk.reason)
             if "json" in rec.media_type:
                 picked += _most_related(hypothesis, chunks(rec, self.config.max_words), self.config.max_chunks_per_record)
                 contexts += [""] * (len(picked) - len(contexts))
                 long_record = True  # a tool output is fields, not sentences the model can contradict
                 continue
-            text = _text_of(rec)
             if text is None:
                 continue  # not text: nothing here can support or contradict the claim
             long_record = long_record or _more_sentences_than(text, self.config.model_contradicts_max_sentences)

@@ -1,0 +1,135 @@
+"""Claims that order two stated values or name the extreme of a column ("rules:compare"): each
+side located as a labelled value, the values compared in code, no answer where any reading
+disagrees. The documents here are invented for these tests."""
+
+import pytest
+
+from warrant.runtime.verify.rules.ranking import compare_stated, slots
+from warrant.runtime.verify.verifier import Verifier
+
+RUN = "run_rank"
+
+DECLARATIONS = """HOMEOWNERS POLICY DECLARATIONS
+Policy no.: HO-7 118204-02
+Coverage A - Dwelling:           $385,000
+Coverage B - Other structures:   $38,500
+Coverage E - Personal liability: $500,000
+Annual premium: $1,912
+"""
+
+RETENTION = """RETENTION SCHEDULE (Policy RM-4)
+
+Record type                      Retention period        Trigger
+Supplier contracts               10 years                after expiry
+Timesheets                       3 years                 after submission
+Visitor logs                     90 days                 -
+"""
+
+LINES = """| SKU | Description | Qty | Unit price | Net |
+|---|---|---|---|---|
+| 4410 | Oak panel, 18 mm | 40 | 31.50 | 1,260.00 |
+| 4422 | Birch plywood | 25 | 42.00 | 1,050.00 |
+| 4490 | Line total | | | 2,310.00 |
+"""
+
+LOADS = """Load    Shipped       Pallets   Status
+L-11    2026-02-03       18     Delivered
+L-12    2026-02-10       26     Delivered
+L-13    2026-02-17       21     In transit
+"""
+
+JSON_STATEMENT = ('{"account": "CHK-2201", "entries": [{"date": "2026-01-04", "memo": "rent", "amount": 1450.00},'
+                  ' {"date": "2026-01-09", "memo": "utilities", "amount": 212.40}],'
+                  ' "opening_balance": 5120.00, "closing_balance": 4380.55}')
+
+
+@pytest.mark.parametrize(
+    "record,claim,status",
+    [
+        (DECLARATIONS, "The personal liability limit is higher than the dwelling limit.", "supported"),
+        (DECLARATIONS, "The dwelling limit is higher than the personal liability limit.", "contradicted"),
+        (RETENTION, "Supplier contracts are kept longer than timesheets.", "supported"),
+        (RETENTION, "Timesheets are retained longer than supplier contracts.", "contradicted"),
+        (LINES, "The birch plywood line has a higher unit price than the oak panel line.", "supported"),
+        (LINES, "The birch plywood line has a higher net amount than the oak panel line.", "contradicted"),
+        (JSON_STATEMENT, "The closing balance was higher than the opening balance.", "contradicted"),
+        (JSON_STATEMENT, "The rent entry was larger than the utilities entry.", "supported"),
+        (LOADS, "Load L-12 is the largest load by pallets.", "supported"),
+        (LOADS, "L-13 was the largest load by pallets.", "contradicted"),
+        (LOADS, "L-13 was the latest load.", "supported"),
+        (LOADS, "The load with the most pallets is L-11.", "contradicted"),
+    ],
+)
+def test_two_labelled_values_are_compared_in_code(record, claim, status):
+    r = compare_stated(claim, record)
+    assert r is not None and r.status == status, (claim, r)
+    for q in r.used:  # every value it used is a verbatim span of the record
+        assert record[q.start:q.end] == q.text
+
+
+@pytest.mark.parametrize(
+    "record,claim",
+    [
+        # the compared attribute names no column or field of the record
+        (DECLARATIONS, "The personal liability deductible is higher than the dwelling deductible."),
+        (LINES, "The birch plywood line has a higher discount than the oak panel line."),
+        # a side the record does not hold
+        (RETENTION, "Supplier contracts are kept longer than payroll files."),
+        # several columns of the row, and they disagree: "larger" in what?
+        (LINES, "The oak panel line is larger than the birch plywood line."),
+        # durations of different families are not converted
+        (RETENTION, "Timesheets are kept longer than visitor logs."),
+        # a multiple or a fraction is arithmetic, not an order
+        (DECLARATIONS, "The dwelling limit is more than half the personal liability limit."),
+        # a value of the claim's own, and a negation: other rules' business
+        (DECLARATIONS, "The dwelling limit is higher than $300,000."),
+        (DECLARATIONS, "The dwelling limit is not higher than the personal liability limit."),
+        # "the largest" of dates means nothing; "by value" names no column of the loads
+        (LOADS, "L-13 is the largest load."),
+        (LOADS, "L-12 is the largest load by value."),
+        # a count of rows the table does not have
+        (LOADS, "L-12 is the largest of the four loads by pallets."),
+        # a comparison with something outside the record
+        (RETENTION, "Timesheets are kept longer than they were under the old policy."),
+    ],
+)
+def test_no_answer_where_a_reading_is_missing_or_ambiguous(record, claim):
+    assert compare_stated(claim, record) is None
+
+
+def test_a_total_row_is_not_a_rival_in_a_superlative():
+    assert compare_stated("The oak panel line has the highest net amount.", LINES).status == "supported"
+
+
+def test_a_tie_for_the_extreme_names_no_row():
+    tied = "| Site | Incidents |\n|---|---|\n| North | 4 |\n| South | 4 |\n| West | 1 |\n"
+    assert compare_stated("North had the most incidents.", tied) is None
+    assert compare_stated("West had the most incidents.", tied).status == "contradicted"
+
+
+def test_a_label_with_a_number_in_it_is_a_label_not_a_value():
+    cells = {s.q.text for s in slots(LINES)}
+    assert "18" not in cells and "1,260.00" in cells
+
+
+def test_a_malformed_json_record_has_no_slots():
+    assert slots('{"a": [1, 2') == []
+    assert compare_stated("The closing balance was higher than the opening balance.", '{"closing_balance": 1') is None
+
+
+def _statement(rid, text):
+    return {"run_id": RUN, "from_agent": "analyst", "claims": [{"id": "c1", "type": "Assertion", "text": "x", "propositions": [
+        {"id": "p1", "pred": "statement", "args": {"text": text}, "ledger_ids": [rid]}]}]}
+
+
+@pytest.mark.parametrize("media", ["text/plain; charset=utf-8", "application/json"])
+def test_the_verifier_answers_with_the_spans_it_compared(ledger, media):
+    data = (JSON_STATEMENT if "json" in media else RETENTION).encode()
+    claim = ("The closing balance was higher than the opening balance." if "json" in media
+             else "Timesheets are retained longer than supplier contracts.")
+    rid = ledger.append(RUN, data, media_type=media)
+    (p,) = Verifier(ledger, None).verify(_statement(rid, claim)).claims[0].propositions
+    assert (p.status, p.checker) == ("contradicted", "rules:compare")
+    assert len(p.spans) == 2
+    for s in p.spans:  # byte spans of the exact record bytes
+        assert data[s.start:s.end].decode() == s.text
