@@ -50,6 +50,9 @@ JSON_STATEMENT = ('{"account": "CHK-2201", "entries": [{"date": "2026-01-04", "m
         (DECLARATIONS, "The dwelling limit is higher than the personal liability limit.", "contradicted"),
         (RETENTION, "Supplier contracts are kept longer than timesheets.", "supported"),
         (RETENTION, "Timesheets are retained longer than supplier contracts.", "contradicted"),
+        # years against days: ordered where no reading of a year or a month overlaps
+        (RETENTION, "Timesheets are kept longer than visitor logs.", "supported"),
+        (RETENTION, "Visitor logs have the shortest retention period on the schedule.", "supported"),
         (LINES, "The birch plywood line has a higher unit price than the oak panel line.", "supported"),
         (LINES, "The birch plywood line has a higher net amount than the oak panel line.", "contradicted"),
         (JSON_STATEMENT, "The closing balance was higher than the opening balance.", "contradicted"),
@@ -77,8 +80,8 @@ def test_two_labelled_values_are_compared_in_code(record, claim, status):
         (RETENTION, "Supplier contracts are kept longer than payroll files."),
         # several columns of the row, and they disagree: "larger" in what?
         (LINES, "The oak panel line is larger than the birch plywood line."),
-        # durations of different families are not converted
-        (RETENTION, "Timesheets are kept longer than visitor logs."),
+        # a month may be 28 to 31 days: one month against 30 days has no order
+        ("| Record | Kept for |\n|---|---|\n| Badge logs | 1 month |\n| Door logs | 30 days |\n", "Badge logs are kept longer than door logs."),
         # a multiple or a fraction is arithmetic, not an order
         (DECLARATIONS, "The dwelling limit is more than half the personal liability limit."),
         # a value of the claim's own, and a negation: other rules' business
@@ -133,3 +136,34 @@ def test_the_verifier_answers_with_the_spans_it_compared(ledger, media):
     assert len(p.spans) == 2
     for s in p.spans:  # byte spans of the exact record bytes
         assert data[s.start:s.end].decode() == s.text
+
+
+# -- the model path: an order the window does not state in words is not the model's to pass ------
+
+WINDOW = ("Visitor logs are deleted after 60 days. Timesheets are kept for three years from the end of "
+          "the pay period, and contracts for ten years after expiry.")
+
+
+def test_the_model_may_not_pass_an_order_its_window_does_not_state():
+    from warrant.runtime.verify.rules.anchors import missing_anchors
+    from warrant.runtime.verify.rules.ranking import is_ordering
+
+    claim = "Visitor logs are kept longer than timesheets."
+    assert is_ordering(claim)
+    assert any("orders two things" in w for w in missing_anchors(claim, WINDOW, model_p=0.97))
+    stated = WINDOW + " Contracts are kept longer than timesheets."
+    assert not any("orders two things" in w for w in missing_anchors("Contracts are kept longer than timesheets.", stated, model_p=0.97))
+    # a value, a multiple or a unit of its own makes it another rule's claim
+    assert not is_ordering("Timesheets are kept for more than two years.")
+    assert not is_ordering("Contracts are kept more than three times as long as timesheets.")
+    assert not is_ordering("Visitor logs are kept for less than a year.")
+
+
+def test_a_change_over_time_does_not_contradict_an_order_of_two_things():
+    from warrant.runtime.verify.rules.anchors import opposites
+
+    ev = "Free chlorine was 0.58 mg/L at the plant outlet and fell to 0.19 mg/L at the Ridgeway tank."
+    assert opposites("Free chlorine was higher at the plant outlet than at the Ridgeway tank.", ev) == []
+    # against another time of the same thing, a change is what the claim is about
+    ev2 = "The standard excess for contents claims increased from GBP 250 to GBP 400 at renewal."
+    assert opposites("The standard excess for contents claims is lower than it was before renewal.", ev2)

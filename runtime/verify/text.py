@@ -150,7 +150,7 @@ _SYNONYM_GROUPS = {
     "fee": ("fee", "fees", "charge", "charges", "price", "prices", "penalty", "penalties"),
     "contract": ("agreement", "contract"),
     "due": ("payable", "due"),
-    "hour": ("hourly", "hr", "hour", "hours"),
+    "hour": ("hourly", "hr", "hrs", "hour", "hours"),
     "month": ("monthly", "month"),
     "year": ("annual", "annually", "annum", "yearly", "year"),
     "pay": ("paid", "payment", "pay", "remit", "remitted", "remittance"),

@@ -28,6 +28,7 @@ from warrant.runtime.verify.rules import arithmetic
 from warrant.runtime.verify.rules.check import STATED_TIE, context_tie, decide_one, subject_words
 from warrant.runtime.verify.rules.comparisons import comparable, relation, same_ref
 from warrant.runtime.verify.rules.dates import MONTHS
+from warrant.runtime.verify.rules.ranking import is_ordering
 from warrant.runtime.verify.rules.identifiers import key, near_miss
 from warrant.runtime.verify.rules.money import CURRENCY_CODES
 from warrant.runtime.verify.rules.numbers import counted_noun
@@ -145,7 +146,8 @@ def _found_name(name: str, window: str, window_stems: set[str]) -> bool:
 # dev-tune half for a false-pass rate at or under 1% (benchmarks/bench_verifier_quality.py).
 CORE_COVER = 0.5
 RELATION_MIN_P = 0.9
-_RELATION = re.compile(r"\b(?:before|after|earlier|later|sooner|more|less|fewer|greater|higher|lower|longer|shorter|larger|smaller|exceeds?|exceeding|than)\b", re.I)
+_RELATION = re.compile(r"\b(?:before|after|earlier|later|sooner|more|less|fewer|greater|higher|lower|longer|shorter|larger|smaller|exceeds?|exceeding|than"
+                       r"|most|least|fewest|highest|lowest|largest|smallest|longest|shortest|biggest|greatest|earliest|latest|cheapest)\b", re.I)
 
 
 def missing_anchors(hypothesis: str, window: str, core: str | None = None, model_p: float | None = None,
@@ -196,8 +198,12 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
     hstems = set(content_stems(hypothesis)) - _DOC_STEMS
     if hstems and len(hstems & set(content_stems(core))) < CORE_COVER * len(hstems):
         out.append("the chunk the model read says little of the claim (its support comes from the context alone)")
-    if _RELATION.search(hypothesis) and not [q for q in hq if q.unit != "ref"] and model_p is not None and model_p < RELATION_MIN_P:
-        out.append(f"a comparison between two things the claim does not quantify needs P(entailment) >= {RELATION_MIN_P}")
+    if not [q for q in hq if q.unit != "ref"] and (rel := _RELATION.findall(hypothesis)):
+        if model_p is not None and model_p < RELATION_MIN_P:
+            out.append(f"a comparison between two things the claim does not quantify needs P(entailment) >= {RELATION_MIN_P}")
+        elif is_ordering(hypothesis) and not {stem(w) for w in rel if w.lower() != "than"} & window_stems:
+            # the model cannot order values: it may only pass an order the window states in words
+            out.append(f"the claim orders two things ({', '.join(dict.fromkeys(w.lower() for w in rel))}) and the window states no such order")
     return out
 
 
@@ -275,6 +281,18 @@ for _a, _b in _OPPOSITES:
 _OPPOSITE_COVER = 0.5
 
 
+_COMPARATIVES = {"higher", "lower"}
+_COMPARATIVES_STEMS = {stem(w) for w in _COMPARATIVES}
+# a "than" clause about another time ("than last year", "than it was before"): a change over time
+_THAN_TIME = re.compile(r"\bthan\b[^.]*\b(?:before|previous(?:ly)?|prior|earlier|last|ago|originally|initially|formerly|used\s+to|was|were|had|19\d\d|20\d\d)\b", re.I)
+
+
+def _than_other_thing(hypothesis: str, word: str) -> bool:
+    """The claim's comparative word is followed by a "than" naming another thing, not another time."""
+    m = re.search(rf"\b{re.escape(word)}\b(?:\s+[\w'-]+){{0,4}}?\s+than\b", hypothesis, re.I)
+    return bool(m) and not _THAN_TIME.search(hypothesis, m.start())
+
+
 _HEADING_LINE = re.compile(r"^\s*([A-Za-z][^.:\n]{0,40}):\s*$", re.M)
 _NEGATOR = re.compile(r"(?:\b(?:" + "|".join(sorted(NEGATORS)) + r")|n't)\s+(?:(?:be|been|being|ever|always|normally|[a-z]+ly)\s+){0,2}(?P<w>[a-z][a-z-]*)", re.I)
 
@@ -314,6 +332,10 @@ def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
     out = []
     for w in words:
         mine, opp = stem(w), _OPPOSITE_OF[stem(w)]
+        if w in _COMPARATIVES and _than_other_thing(hypothesis, w):
+            # "higher at the outlet than at the reservoir" orders two things: "fell to" says how
+            # one changed, not how they compare; only an opposite comparative ("lower") disagrees
+            opp = opp & _COMPARATIVES_STEMS
         rest = hst - {mine}
         if not rest or any(mine in sw or not (sw & opp) for _, sw in best):
             continue

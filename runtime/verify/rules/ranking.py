@@ -22,7 +22,7 @@ then goes on to the other rules and the model.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from warrant.runtime.verify.parsers import jsonleaves
 from warrant.runtime.verify.parsers.tables import find_tables
@@ -61,7 +61,8 @@ _PREP = re.compile(r"^(?P<p>for|in|at|on)\s+", I)
 # words that say nothing about which value: allowed to match no label
 _GENERIC = {stem(w) for w in ("amount", "value", "figure", "number", "count", "level", "sum", "limit", "single",
                               "line", "item", "row", "entry", "one", "ones", "shown", "listed", "stated", "recorded",
-                              "reading", "result", "measurement", "figure", "full", "fully")}
+                              "reading", "result", "measurement", "figure", "full", "fully", "period",
+                              "plan", "option", "category", "group", "type", "kind")}
 # head nouns of what is measured: they may go unnamed when a specific word names the column ("gross pay" / "Gross")
 _HEADS = {stem(w) for w in ("pay", "cost", "price", "balance", "spend", "spending", "charge", "rate")}
 _TOTAL = {stem(w) for w in ("total", "subtotal", "sum", "grand", "overall", "all", "totals")}
@@ -101,8 +102,7 @@ def _one_value(text: str, base: int) -> Quantity | None:
     qs = [q for q in extract_quantities(text) if q.unit != "ref"]
     if len(qs) != 1 or qs[0].op is not None or (qs[0].kind == "date" and qs[0].unit in ("noyear", "monthyear")):
         return None
-    q = qs[0]
-    return Quantity(q.kind, q.value, q.unit, q.start + base, q.end + base, q.text, None, q.per, q.alt, q.frame, q.sign, q.deduct)
+    return replace(qs[0], start=qs[0].start + base, end=qs[0].end + base)
 
 
 def _is_value_cell(cell: str, value: str, kind: str) -> bool:
@@ -166,7 +166,7 @@ def _json_slots(text: str) -> list[Slot]:
             kw = frozenset(_words(lf.key.replace("_", " ")))
             if in_array:  # one object of a list: its strings name the row, the key the column
                 group = re.sub(r"\[\d+\]", "[]", parent)
-                out.append(Slot(q, frozenset(names | kw), frozenset(codes), kw, group, parent, f"{group}.{lf.key}",
+                out.append(Slot(q, frozenset(names), frozenset(codes), kw, group, parent, f"{group}.{lf.key}",
                                 f"{' '.join(str(s.value) for s in strings)} / {lf.key}"))
             else:  # an object of named values: the key names the row, the object's key the column
                 col = frozenset(kw | _words(pkey.replace("_", " ")))
@@ -175,14 +175,17 @@ def _json_slots(text: str) -> list[Slot]:
 
 
 def slots(text: str) -> list[Slot]:
-    """Every labelled value of a record's text: JSON leaves when it is JSON, else table cells and fields."""
-    s = text.lstrip()
-    if s.startswith(("{", "[")):
-        found = _json_slots(s)
-        off = len(text) - len(s)
-        return [Slot(Quantity(x.q.kind, x.q.value, x.q.unit, x.q.start + off, x.q.end + off, x.q.text, None, x.q.per, x.q.alt, x.q.frame, x.q.sign, x.q.deduct),
-                     x.row, x.codes, x.col, x.group, x.rowid, x.colid, x.label) for x in found]
-    return _text_slots(text)
+    """Every labelled value of a record's text: its JSON leaves when it is JSON (or a JSON body
+    under a request or title line), else its table cells and fields."""
+    m = re.search(r"^[ \t]*[{\[]", text, re.M)
+    if m is None:
+        return _text_slots(text)
+    off = m.start()
+    found = _json_slots(text[off:])
+    if not found:
+        return _text_slots(text)
+    return [Slot(replace(x.q, start=x.q.start + off, end=x.q.end + off), x.row, x.codes, x.col, x.group, x.rowid, x.colid, x.label)
+            for x in found]
 
 
 @dataclass(frozen=True)
@@ -217,9 +220,26 @@ def _about(labels: frozenset[str] | set[str], attr: set[str]) -> bool:
     return bool(specific) or all(ok(w) for w in heads)
 
 
+# the fewest and the most days a unit can hold
+_DAYS = {"day": (1, 1), "week": (7, 7), "month": (28, 31), "year": (365, 366)}
+
+
+def _best(found: list[Slot], attr: set[str]) -> list[Slot]:
+    """The slots whose column is named by the most of the attribute words ("hourly rate" is the
+    "hourly_rate" column, not "hours")."""
+    want = attr - _GENERIC
+    score = lambda s: sum(any(_close(w, c) for c in s.col) for w in want)  # noqa: E731
+    top = max((score(s) for s in found), default=0)
+    return [s for s in found if score(s) == top]
+
+
 def _ordered(x: Slot, y: Slot) -> int | None:
     """-1, 0 or 1 as x's value is below, equal to or above y's; None when they do not compare."""
     a, b = x.q, y.q
+    if a.kind == b.kind == "duration" and a.unit in _DAYS and b.unit in _DAYS and not comparable(a, b):
+        # months or years against days or weeks: ordered where the day ranges do not overlap
+        (la, ha), (lb, hb) = (tuple(a.value * d for d in _DAYS[a.unit]), tuple(b.value * d for d in _DAYS[b.unit]))
+        return 1 if la > hb else -1 if ha < lb else None
     if not comparable(a, b) or (a.kind == "money" and a.unit != b.unit) or a.per != b.per or a.sign != b.sign:
         return None
     if a.kind == "number" and a.unit and b.unit and a.unit != b.unit:
@@ -263,7 +283,21 @@ def _no_values(claim: str, record_codes: set[str]) -> bool:
 # a number word, or a fraction or multiple of the other side ("more than a third of the total"):
 # arithmetic the derived rules do, not an order of two stated values
 _MULTIPLE = re.compile(r"\b(?:" + "|".join(w for w in (*UNITS_WORDS, *TENS_WORDS) if w != "one")
-                       + r"|half|halves|quarters?|thirds?\s+of|fifths?|twice|double|triple|times|percent|per\s*cent)\b|%", I)
+                       + r"|half(?=\s+(?:of|the|a|an|as)\b)|halves|quarters?|thirds?\s+of|fifths?|twice|double|triple|times|percent|per\s*cent"
+                       + r"|an?\s+(?:minute|hour|day|week|fortnight|month|quarter|year|decade)s?)\b|%", I)
+
+
+def is_ordering(claim: str) -> bool:
+    """The claim orders two things or names an extreme and states no value, multiple or
+    negation of its own: what ``compare_stated`` decides, and what the model may pass only
+    where its window states the order in words."""
+    claim = claim.strip()
+    if not _plain(claim) or _MULTIPLE.search(claim):
+        return False
+    if not (_COMPARATIVE.match(claim) or _EXCEEDS.match(claim) or _SUPERLATIVE_WITH.match(claim) or _SUPERLATIVE.match(claim)):
+        return False
+    # a number after a code's letters ("CPWX 603377") is part of a name, not a value
+    return all(q.unit == "ref" or re.search(r"\b[A-Z]{2,}[ -]$", claim[: q.start]) for q in extract_quantities(claim))
 
 
 def _subject(text: str) -> set[str]:
@@ -273,10 +307,16 @@ def _subject(text: str) -> set[str]:
     return _words(first) if not first.lstrip().startswith(("{", "[")) else set()
 
 
+# the time a claim is about, when the record is about that time alone ("this week", "in May")
+_WHEN = re.compile(r"\s+(?:(?:this|that|last|the)\s+(?:week|month|quarter|year|period|half|day|run|cycle)"
+                   r"|(?:in|during|for)\s+(?:Q[1-4]|H[12]|January|February|March|April|May|June|July|August|September"
+                   r"|October|November|December|the\s+(?:week|month|quarter|year|period|half))(?:\s+\d{4})?)\s*(?=\.?$)", I)
+
+
 def compare_stated(claim: str, text: str) -> Ranked | None:
     """The claim orders two labelled values of ``text`` or names the extreme of a column: the
     answer when every reading of it gives the same one, else None."""
-    claim = claim.strip()
+    claim = _WHEN.sub("", claim.strip())
     if not _plain(claim):
         return None
     m = _COMPARATIVE.match(claim) or _EXCEEDS.match(claim)
@@ -316,8 +356,8 @@ def _comparative(m: re.Match, found: list[Slot], subject: set[str]) -> Ranked | 
     verb = m.groupdict().get("verb") or m.groupdict().get("verb2")
     if kind is None and verb and stem(verb.split()[0]) in {stem("cost"), stem("pay"), "fee"}:
         kind = "money"
-    ca = [s for s in found if _names(s, a, attr, subject) and _about(s.col | s.row, attr) and _kind_ok(s, kind)]
-    cb = [s for s in found if _names(s, b, attr, subject) and _about(s.col | s.row, attr) and _kind_ok(s, kind)]
+    ca = _best([s for s in found if _names(s, a, attr, subject) and _about(s.col | s.row, attr) and _kind_ok(s, kind)], attr)
+    cb = _best([s for s in found if _names(s, b, attr, subject) and _about(s.col | s.row, attr) and _kind_ok(s, kind)], attr)
     if not ca or not cb or len({s.rowid for s in ca}) != 1 or len({s.rowid for s in cb}) != 1:
         return None
     outcomes = set()
@@ -356,7 +396,7 @@ def _superlative(m: re.Match, found: list[Slot], subject: set[str]) -> Ranked | 
     if m.groupdict().get("noun"):
         attr |= _words(m.group("noun"))  # "the car with the highest moisture reading is ..."
     kind = _KIND_OF.get(word)
-    mine = [s for s in found if _names(s, who, attr, subject) and _kind_ok(s, kind) and not s.total]
+    mine = _best([s for s in found if _names(s, who, attr, subject) and _kind_ok(s, kind) and not s.total], attr)
     if len({s.rowid for s in mine}) != 1:
         return None
     outcomes, decided = set(), []
@@ -407,4 +447,4 @@ def _count(word: str) -> int:
     return int(w) if w.isdigit() else int(UNITS_WORDS.get(w, 0))
 
 
-__all__ = ["Ranked", "Slot", "compare_stated", "slots"]
+__all__ = ["Ranked", "Slot", "compare_stated", "is_ordering", "slots"]
