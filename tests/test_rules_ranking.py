@@ -100,6 +100,18 @@ def test_no_answer_where_a_reading_is_missing_or_ambiguous(record, claim):
     assert compare_stated(claim, record) is None
 
 
+PROSE = ("Retention. Personnel files are retained for six years after an employee leaves. Timesheets are "
+         "kept for three years, while visitor logs are deleted after 60 days.")
+
+
+def test_a_clause_of_prose_with_one_value_is_a_slot():
+    assert compare_stated("Timesheets are kept longer than visitor logs.", PROSE).status == "supported"
+    assert compare_stated("Visitor logs are kept longer than personnel files.", PROSE).status == "contradicted"
+    # two clauses answer "timesheets": no answer
+    two = PROSE + " Contractor timesheets are kept for ten years."
+    assert compare_stated("Timesheets are kept longer than personnel files.", two) is None
+
+
 def test_a_total_row_is_not_a_rival_in_a_superlative():
     assert compare_stated("The oak panel line has the highest net amount.", LINES).status == "supported"
 

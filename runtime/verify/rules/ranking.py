@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from warrant.runtime.verify.parsers import jsonleaves
-from warrant.runtime.verify.parsers.tables import find_tables
+from warrant.runtime.verify.parsers import jsonleaves, prose
+from warrant.runtime.verify.parsers.tables import find_tables, lines_of
 from warrant.runtime.verify.rules.base import TENS_WORDS, UNITS_WORDS, I, Quantity
 from warrant.runtime.verify.rules.comparisons import base_value, comparable
 from warrant.runtime.verify.rules.identifiers import key
@@ -114,9 +114,38 @@ def _is_value_cell(cell: str, value: str, kind: str) -> bool:
     return kind != "number" or cell.lstrip(" $€£¥₹(+-").startswith(value.lstrip(" $€£¥₹(+-"))
 
 
-def _text_slots(text: str) -> list[Slot]:
+# where a sentence's clauses part: each clause with one value is a slot of its own words
+_CLAUSE_CUT = re.compile(r"\s*(?:;|,\s+(?:while|whereas|but|and|compared\s+with)\b|,|\s+(?:while|whereas|but)\b|\s+and\b)\s*", I)
+
+
+def _prose_slots(text: str, lines: list[tuple[int, int]], taken: set[int]) -> list[Slot]:
+    """Clauses of prose that state one value ("Timesheets are kept for three years"): the
+    clause's words label it. A clause with no value joins the one before it."""
     out = []
-    for g, t in enumerate(find_tables(text)):
+    for n, sent in enumerate(prose.sentences(text, lines, taken)):
+        cuts = [sent.start] + [sent.start + m.end() for m in _CLAUSE_CUT.finditer(sent.text)] + [sent.end]
+        parts: list[tuple[int, int]] = []
+        for a, b in zip(cuts, cuts[1:]):
+            if parts and not [q for q in extract_quantities(text[a:b]) if q.unit != "ref"]:
+                parts[-1] = (parts[-1][0], b)
+            else:
+                parts.append((a, b))
+        for k, (a, b) in enumerate(parts):
+            q = _one_value(text[a:b], a)
+            if q is None:
+                continue
+            w = frozenset(_words(text[a:q.start] + " " + text[q.end:b]))
+            out.append(Slot(q, w, frozenset(_codes(text[a:q.start] + " " + text[q.end:b])), w, "prose", f"s{n}c{k}", "prose",
+                            text[a:b].strip()))
+    return out
+
+
+def _text_slots(text: str) -> list[Slot]:
+    lines = lines_of(text)
+    found = find_tables(text, lines)
+    taken = set().union(*(t.taken for t in found)) if found else set()
+    out = _prose_slots(text, lines, taken)
+    for g, t in enumerate(found):
         if t.kind == "kv":
             for r, (lab, val) in enumerate(t.rows):
                 q = _one_value(val.text, val.start)
@@ -182,8 +211,8 @@ def slots(text: str) -> list[Slot]:
         return _text_slots(text)
     off = m.start()
     found = _json_slots(text[off:])
-    if not found:
-        return _text_slots(text)
+    if not found:  # malformed or valueless JSON is not prose either
+        return [] if not text[:off].strip() else _text_slots(text)
     return [Slot(replace(x.q, start=x.q.start + off, end=x.q.end + off), x.row, x.codes, x.col, x.group, x.rowid, x.colid, x.label)
             for x in found]
 
