@@ -46,6 +46,7 @@ from warrant.runtime.verify.rules.anchors import (
 )
 from warrant.runtime.verify.rules.identifiers import key
 from warrant.runtime.verify.rules.ranking import compare_stated
+from warrant.runtime.verify.rules.status import check_state
 from warrant.runtime.verify.spans import Chunk, chunks
 from warrant.runtime.verify.text import STOP, normalise, sentence_spans
 from warrant.runtime.verify.typed import TypedPredicate
@@ -267,6 +268,9 @@ class Verifier:
                 # the claim orders two labelled values of this record, or names the extreme of a column
                 spans = [_char_span(rec, text, q.start, q.end) for q in rk.used]
                 return verdict(rk.status, "rules:compare", hypothesis=hypothesis, evidence=spans[0], spans=spans, reason=rk.reason)
+            if text is not None and len(text) <= self.config.rules_max_chars and (st := check_state(hypothesis, text)):
+                # the claim says a thing reached a state; the record's status field for it says which
+                return verdict(st.status, "rules:state", hypothesis=hypothesis, evidence=_char_span(rec, text, st.start, st.end), reason=st.reason)
             if "json" in rec.media_type:
                 picked += _most_related(hypothesis, chunks(rec, self.config.max_words), self.config.max_chunks_per_record)
                 contexts += [""] * (len(picked) - len(contexts))

@@ -1,0 +1,70 @@
+"""Claims that a thing reached a state, against the state its record gives it in a field made for
+it ("rules:state"). The documents here are invented for these tests."""
+
+import pytest
+
+from warrant.runtime.verify.rules.status import check_state
+from warrant.runtime.verify.verifier import Verifier
+
+RUN = "run_state"
+
+ORDERS = """CALL-OFF SCHEDULE - Harrowgate Timber
+Call-off   Date         Cubic m   Status
+CO-101     2026-01-12      40     Delivered
+CO-102     2026-02-09      35     In transit
+CO-103     2026-03-16      50     Planned
+"""
+
+INVOICE_JSON = ('{"invoice": {"invoice_id": "INV-4410", "customer": "Pellow Marine", "status": "partially_paid",'
+                ' "total": 9120.00, "paid": 4000.00}}')
+
+FLAGS_JSON = '{"claim": {"claim_id": "EXP-220", "employee": "R. Adeyemi", "approved": false, "amount": 412.60}}'
+
+FORM = """CHANGE REQUEST CR-88 - Loading bay lighting
+Requested by: Facilities
+Status: Pending approval
+"""
+
+
+@pytest.mark.parametrize(
+    "record,claim,status",
+    [
+        (ORDERS, "Call-off CO-101 has been delivered.", "supported"),
+        (ORDERS, "Call-off CO-102 has been delivered.", "contradicted"),
+        (ORDERS, "CO-103 was delivered to the Leeds yard.", "contradicted"),  # not delivered at all: anywhere
+        (INVOICE_JSON, "Invoice INV-4410 has been paid in full.", "contradicted"),
+        (FLAGS_JSON, "Claim EXP-220 has been approved.", "contradicted"),
+        (FORM, "Change request CR-88 has been approved.", "contradicted"),
+    ],
+)
+def test_the_state_field_of_the_named_thing_decides(record, claim, status):
+    r = check_state(claim, record)
+    assert r is not None and r.status == status, (claim, r)
+
+
+@pytest.mark.parametrize(
+    "record,claim",
+    [
+        (ORDERS, "Call-off CO-101 has been approved."),  # another lifecycle: "Delivered" says nothing of approval
+        (ORDERS, "Call-off CO-101 was delivered to the Leeds yard."),  # delivered, but where is not this rule's to say
+        (ORDERS, "Call-off CO-104 has been delivered."),  # a row the record does not have
+        (ORDERS, "The call-off has been delivered."),  # three call-offs: which?
+        (ORDERS, "Call-off CO-102 has not been delivered."),  # a negation: other rules' business
+        (ORDERS, "CO-102 was loaded before CO-101 was delivered."),  # a clause, not a thing, before the verb
+        ('{"invoice": {"status": "paid"', "Invoice INV-1 has been paid."),  # malformed JSON
+    ],
+)
+def test_no_answer_where_the_record_does_not_say(record, claim):
+    assert check_state(claim, record) is None
+
+
+def _statement(rid, text):
+    return {"run_id": RUN, "from_agent": "analyst", "claims": [{"id": "c1", "type": "Assertion", "text": "x", "propositions": [
+        {"id": "p1", "pred": "statement", "args": {"text": text}, "ledger_ids": [rid]}]}]}
+
+
+def test_the_verifier_cites_the_state_it_read(ledger):
+    rid = ledger.append(RUN, INVOICE_JSON.encode(), media_type="application/json")
+    (p,) = Verifier(ledger, None).verify(_statement(rid, "Invoice INV-4410 has been paid in full.")).claims[0].propositions
+    assert (p.status, p.checker) == ("contradicted", "rules:state")
+    assert INVOICE_JSON.encode()[p.evidence.start:p.evidence.end] == b"partially_paid"
