@@ -68,3 +68,40 @@ def test_the_verifier_cites_the_state_it_read(ledger):
     (p,) = Verifier(ledger, None).verify(_statement(rid, "Invoice INV-4410 has been paid in full.")).claims[0].propositions
     assert (p.status, p.checker) == ("contradicted", "rules:state")
     assert INVOICE_JSON.encode()[p.evidence.start:p.evidence.end] == b"partially_paid"
+
+
+RECEIPT = """GOODS RECEIPT GRN-7731
+| PO line | Item            | Ordered | Received |
+|---|---|---|---|
+| 10      | Hinge, steel    | 200     | 200      |
+| 20      | Drawer runner   | 120     | 96       |
+"""
+
+PARCELS = """| Parcel | Weight | Status |
+|---|---|---|
+| 1 of 3 | 2.1 kg | Delivered |
+| 2 of 3 | 3.4 kg | Delivered |
+| 3 of 3 | 1.2 kg | Out for delivery |
+"""
+
+
+@pytest.mark.parametrize(
+    "record,claim,status",
+    [
+        # a state read from two quantities of the row: all that was ordered
+        (RECEIPT, "The steel hinges have been received.", "supported"),
+        (RECEIPT, "The drawer runners have been received.", "contradicted"),
+        (RECEIPT, "Every line of the purchase order has been received.", "contradicted"),
+        # every row of the one table of states
+        (PARCELS, "All three parcels have been delivered.", "contradicted"),
+        (PARCELS.replace("Out for delivery", "Delivered"), "All three parcels have been delivered.", "supported"),
+    ],
+)
+def test_every_row_and_quantities(record, claim, status):
+    r = check_state(claim, record)
+    assert r is not None and r.status == status, (claim, r)
+
+
+def test_a_count_the_table_does_not_have_gives_no_answer():
+    assert check_state("All four parcels have been delivered.", PARCELS) is None
+    assert check_state("Only some parcels have been delivered.", PARCELS) is None

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 from warrant.runtime.verify.parsers import jsonleaves
 from warrant.runtime.verify.parsers.tables import find_tables, lines_of
-from warrant.runtime.verify.rules.base import I
+from warrant.runtime.verify.rules.base import UNITS_WORDS, I
 from warrant.runtime.verify.rules.ranking import _GENERIC, _codes, _words
+from warrant.runtime.verify.rules.registry import extract_quantities
 from warrant.runtime.verify.text import stem
 
 # lifecycle -> (the words of its done state, the record states that exclude it)
@@ -49,34 +50,66 @@ _FLAG_OF = {stem(w): life for life, (done, _) in _LIFECYCLES.items() for w in do
 _STATE_LABEL = {"status", "state", "stage"}
 
 _CLAIM = re.compile(
-    r"^(?P<s>.+?)\s+(?:(?:has|have|had)\s+(?:now\s+|already\s+|all\s+)*been|(?:is|are|was|were)(?:\s+(?:now|already|all))*)"
-    r"\s+(?P<full>fully\s+)?(?P<st>delivered|paid|settled|approved|completed|complete|finished|received|shipped|dispatched|active)"
-    r"(?P<in_full>\s+in\s+full)?(?P<rest>[^.]*?)\s*\.?$", I)
+    r"^(?P<q>(?:all(?:\s+of)?(?:\s+the)?|every|each)\s+(?:(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+)?)?"
+    r"(?P<s>.+?)\s+(?:(?:has|have|had)\s+(?:(?:now|already|all)\s+)*been\s+|(?:is|are|was|were)\s+(?:(?:now|already|all)\s+)*"
+    r"|(?:(?:has|have)\s+(?:(?:now|already)\s+)*)?(?=(?:shipped|dispatched)\b))"
+    r"(?P<full>fully\s+)?(?P<st>delivered|paid|settled|approved|completed|complete|finished|received|shipped|dispatched|active)"
+    r"(?P<in_full>\s+in\s+full|\s+complete)?(?P<rest>.*?)\s*\.?$", I)
+# what a quantifier's noun may be when it means every row of the one table of states: "every line", "all three pieces"
+_ROW_NOUNS = {stem(w) for w in ("line", "lines", "item", "items", "piece", "pieces", "parcel", "package", "order", "purchase",
+                                "product", "position", "row", "entry", "sku", "carton", "pallet", "box", "shipment",
+                                "consignment", "release", "call-off", "instalment", "invoice", "milestone")}
 
 
 @dataclass(frozen=True)
 class StateItem:
-    text: str  # the record's state, verbatim
+    text: str  # the record's state, verbatim (or "140 of 150 received" read from two quantities)
     start: int
     end: int
     row: frozenset[str]
     codes: frozenset[str]
     label: str
+    group: str = ""  # the table or JSON array whose rows the item is one of ("" for a document's own state)
+    fixed: tuple[str, str] | None = None  # (lifecycle, "done" | "not") read from quantities
 
 
 def _norm(state: str) -> str:
     return re.sub(r"[\s_]+", " ", state.strip().lower().replace("-", " ")).strip(" .")
 
 
-def _lifecycle_state(state: str, life: str) -> str | None:
+def _lifecycle_state(it: StateItem, life: str) -> str | None:
     """'done', 'not' or None: what the record's state says in this lifecycle."""
-    s = _norm(state)
+    if it.fixed is not None:
+        return it.fixed[1] if it.fixed[0] == life else None
+    s = _norm(it.text)
     done, nots = _LIFECYCLES[life]
     if s in {_norm(d) for d in done}:
         return "done"
     if s in {_norm(n) for n in nots} or any(s.startswith(_norm(n) + " ") for n in nots if len(n) > 4):
         return "not"
     return None
+
+
+# a quantity column named by a state ("Received", "qtyShipped") beside the ordered quantity
+_QTY_LIFE = {stem("received"): "receipt", stem("shipped"): "shipping", stem("delivered"): "delivery"}
+
+
+def _split_camel(key: str) -> str:
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", key).replace("_", " ")
+
+
+def _first_number(text: str):
+    qs = [q for q in extract_quantities(text) if q.unit != "ref" and q.kind == "number"]
+    return qs[0].value if qs else None
+
+
+def _qty_item(ordered_text: str, done_label: str, done_text: str, a: int, b: int, names, codes, label, group) -> StateItem | None:
+    life = next((_QTY_LIFE[w] for w in _words(done_label) if w in _QTY_LIFE), None)
+    o, d = _first_number(ordered_text), _first_number(done_text)
+    if life is None or o is None or d is None or o <= 0:
+        return None
+    return StateItem(f"{done_text.strip()} of {ordered_text.strip()} {done_label.strip().lower()}", a, b, frozenset(names), frozenset(codes),
+                     label, group, (life, "done" if d >= o else "not"))
 
 
 def _items(text: str) -> list[StateItem]:
@@ -98,7 +131,7 @@ def _text_items(text: str) -> list[StateItem]:
         doc |= _words(text[a:b])
         doc_codes |= _codes(text[a:b])
     out = []
-    for t in find_tables(text, lines):
+    for g, t in enumerate(find_tables(text, lines)):
         if t.kind == "kv":
             for lab, val in t.rows:
                 if _words(lab.text) & _STATE_LABEL:
@@ -106,18 +139,25 @@ def _text_items(text: str) -> list[StateItem]:
             continue
         heads = [c.text for c in t.header]
         cols = [i for i, h in enumerate(heads) if _words(h) & _STATE_LABEL]
-        if len(cols) != 1:
-            continue
-        for row in t.rows:
-            if cols[0] >= len(row) or not row[cols[0]].text:
-                continue
+        ordered = [i for i, h in enumerate(heads) if stem("ordered") in _words(h)]
+        done_cols = [i for i, h in enumerate(heads) if _words(h) & set(_QTY_LIFE) and stem("ordered") not in _words(h)]
+        for r, row in enumerate(t.rows):
+            skip = set(cols) | set(ordered) | set(done_cols)
             names, codes = set(), set()
             for c, cell in enumerate(row):
-                if c != cols[0]:
-                    names |= _words(cell.text) | (_words(heads[c]) if c < len(heads) else set())
-                    codes |= _codes(cell.text)
-            cell = row[cols[0]]
-            out.append(StateItem(cell.text, cell.start, cell.end, frozenset(names), frozenset(codes), " ".join(x.text for x in row)))
+                if c in skip or not (_words(cell.text) or _first_number(cell.text) is None):
+                    continue  # a state or a quantity is not the row's name
+                names |= _words(cell.text) | (_words(heads[c]) if c < len(heads) else set())
+                codes |= _codes(cell.text)
+            label = " ".join(x.text for x in row)
+            if len(cols) == 1 and cols[0] < len(row) and row[cols[0]].text:
+                cell = row[cols[0]]
+                out.append(StateItem(cell.text, cell.start, cell.end, frozenset(names), frozenset(codes), label, f"t{g}"))
+            if len(ordered) == 1 and ordered[0] < len(row):
+                for c in done_cols:
+                    if c < len(row) and (it := _qty_item(row[ordered[0]].text, heads[c], row[c].text, row[c].start, row[c].end,
+                                                         names, codes, label, f"t{g}")):
+                        out.append(it)
     return out
 
 
@@ -130,17 +170,23 @@ def _json_items(body: str, off: int) -> list[StateItem]:
     for parent, kids in by_parent.items():
         strings = [lf for lf in kids if isinstance(lf.value, str)]
         # an object is named by its strings, their keys ("invoice_id") and its own key
-        names = set().union(*(_words(lf.value) | _words(lf.key) for lf in strings), _words(re.sub(r"\[\d+\]", "", parent).rsplit(".", 1)[-1]))
+        names = set().union(*(_words(lf.value) | _words(_split_camel(lf.key)) for lf in strings),
+                            _words(_split_camel(re.sub(r"\[\d+\]", "", parent).rsplit(".", 1)[-1])))
         codes = set().union(*(_codes(lf.value) for lf in strings)) if strings else set()
+        group = re.sub(r"\[\d+\]$", "[]", parent) if parent.endswith("]") else ""
+        ordered = [lf for lf in kids if stem("ordered") in _words(_split_camel(lf.key)) and not isinstance(lf.value, (str, bool))]
         for lf in kids:
-            kw = _words(lf.key.replace("_", " "))
+            kw = _words(_split_camel(lf.key))
             if isinstance(lf.value, str) and kw & _STATE_LABEL:
-                out.append(StateItem(lf.value, lf.start + off + 1, lf.end + off - 1, frozenset(names), frozenset(codes), lf.path))
+                out.append(StateItem(lf.value, lf.start + off + 1, lf.end + off - 1, frozenset(names), frozenset(codes), lf.path, group))
             elif isinstance(lf.value, bool) and len(kw) == 1 and next(iter(kw)) in _FLAG_OF:
                 # "paid": false is the state "not paid"; true, "paid"
                 word = lf.key.replace("_", " ")
                 out.append(StateItem(word if lf.value else f"not {word}", lf.start + off, lf.end + off, frozenset(names),
-                                     frozenset(codes), lf.path))
+                                     frozenset(codes), lf.path, group))
+            elif len(ordered) == 1 and lf is not ordered[0] and kw & set(_QTY_LIFE) and not isinstance(lf.value, (str, bool)):
+                if it := _qty_item(ordered[0].raw, _split_camel(lf.key), lf.raw, lf.start + off, lf.end + off, names, codes, lf.path, group):
+                    out.append(it)
     return out
 
 
@@ -155,7 +201,7 @@ class StateCheck:
 def check_state(claim: str, text: str) -> StateCheck | None:
     """The record's state of the thing the claim names, against the state the claim says it reached."""
     m = _CLAIM.match(claim.strip())
-    if m is None or re.search(r"\b(?:not|never|no|yet|and|or|if|unless|until)\b", claim, I):
+    if m is None or re.search(r"\b(?:not|never|no|none|yet|and|or|if|unless|until|only|part|some|most)\b", claim, I):
         return None
     word = m.group("st").lower()
     lives = [life for life, (done, _) in _LIFECYCLES.items() if word in done]
@@ -166,22 +212,55 @@ def check_state(claim: str, text: str) -> StateCheck | None:
     if re.search(r"\b(?:is|are|was|were|has|have|had|be|been|before|after|when|while|that|which|who)\b", subject, I):
         return None  # a clause, not a thing: "piece 2 was scanned before piece 1 was delivered"
     own, codes = _words(subject) - _GENERIC, _codes(subject)
+    items = _items(text)
+    if m.group("q"):
+        return _every(m, word, life, own, codes, items, text)
     if not own and not codes:
         return None
-    mine = [it for it in _items(text) if codes <= it.codes and own <= it.row]
+    mine = [it for it in items if codes <= it.codes and own <= it.row]
     if not mine:
         return None
-    states = {_lifecycle_state(it.text, life) for it in mine}
+    states = {_lifecycle_state(it, life) for it in mine}
     if len(states) != 1 or None in states:
         return None
     it = mine[0]
-    state = states.pop()
-    if state == "not":
+    if states.pop() == "not":
         return StateCheck("contradicted", f"the record's state for it is {it.text!r}, not {word}", it.start, it.end)
-    full = bool(m.group("full") or m.group("in_full"))
-    if _words(m.group("rest") or "") or (full and life == "payment" and _norm(it.text) not in ("paid", "paid in full", "settled")):
+    if not _only_state(m, it, life):
         return None  # the claim says more than the state: left to the other rules and the model
     return StateCheck("supported", f"the record's state for it is {it.text!r}", it.start, it.end)
+
+
+def _only_state(m: re.Match, it: StateItem, life: str) -> bool:
+    """The claim says nothing beyond the state ("paid in full" only where the state is "paid")."""
+    full = bool(m.group("full") or m.group("in_full"))
+    return not _words(m.group("rest") or "") and not (full and life == "payment" and it.fixed is None
+                                                     and _norm(it.text) not in ("paid", "paid in full", "settled"))
+
+
+def _every(m: re.Match, word: str, life: str, own: set[str], codes: set[str], items: list[StateItem], text: str) -> StateCheck | None:
+    """"Every line has shipped", "All three pieces have been delivered": the rows the claim's words
+    name, or where its noun only says "row" (line, item, piece), every row of the one table of states."""
+    if codes and not all(c in {k for it in items for k in it.codes} or c in _codes(text) for c in codes):
+        return None
+    named = [it for it in items if own - _ROW_NOUNS and (own - _ROW_NOUNS) <= it.row and _lifecycle_state(it, life)]
+    if not named:
+        if own - _ROW_NOUNS:
+            return None
+        groups = {it.group for it in items if it.group and _lifecycle_state(it, life)}
+        if len(groups) != 1:
+            return None
+        named = [it for it in items if it.group in groups and _lifecycle_state(it, life)]
+    rows = list(dict.fromkeys(it.label for it in named))
+    n = m.group("n")
+    if n and (int(n) if n.isdigit() else UNITS_WORDS.get(n.lower())) != len(rows):
+        return None
+    bad = [it for it in named if _lifecycle_state(it, life) == "not"]
+    if bad:
+        return StateCheck("contradicted", f"the record's state for {bad[0].label!r} is {bad[0].text!r}, not {word}", bad[0].start, bad[0].end)
+    if all(_only_state(m, it, life) for it in named):
+        return StateCheck("supported", f"the record gives every one of {len(rows)} rows the state {word}", named[0].start, named[0].end)
+    return None
 
 
 __all__ = ["StateCheck", "check_state"]
