@@ -355,3 +355,18 @@ def test_a_power_the_record_gives_to_another_named_party_is_vetoed():
     assert modal_subject_swap("Brenna Foods may terminate on notice.", "Either party may terminate on notice. Brenna Foods shall pay.") == []
     # a party the record never names may be another record's: not decided here
     assert modal_subject_swap("Osric Ltd may suspend deliveries.", clause) == []
+
+
+def test_a_flow_the_record_gives_the_other_way_round_is_contradicted():
+    from warrant.runtime.verify.rules.anchors import contradicting_words, direction_swap
+
+    note = ("DELIVERY NOTE DN-5521\nShipper: Kettleby Glassworks Ltd, Stoke\nConsignee: Marram Interiors, Bristol\n"
+            "Pieces: 4 crates\n")
+    why = direction_swap("Marram Interiors shipped the crates to Kettleby Glassworks.", note)
+    assert why and "Kettleby Glassworks" in why[0]
+    assert contradicting_words("Marram Interiors shipped the crates to Kettleby Glassworks.", note)
+    # the direction the record gives, a party it does not place, or a "same as" field: no conflict
+    assert direction_swap("Kettleby Glassworks shipped the crates to Marram Interiors.", note) is None
+    assert direction_swap("Marram Interiors shipped the crates to Ostler Freight.", note) is None
+    both = note + "Notify party: Kettleby Glassworks Ltd\nTo: Kettleby Glassworks Ltd\n"
+    assert direction_swap("Marram Interiors shipped the crates to Kettleby Glassworks.", both) is None

@@ -653,6 +653,8 @@ def contradicting_words(hypothesis: str, evidence: str) -> list[tuple[str, int]]
         out += agent_conflicts(hypothesis, evidence)
     if (r := role_field_conflict(hypothesis, evidence)) is not None:
         out.append(r)
+    if (r := direction_swap(hypothesis, evidence)) is not None:
+        out.append(r)
     return out
 
 
@@ -690,6 +692,41 @@ def role_field_conflict(hypothesis: str, evidence: str) -> tuple[str, int] | Non
         return None
     f = mine[0]
     return f"the record's {f.group('label').strip()} is {f.group('value').strip()!r}, not {m.group('name')!r}", f.start("value")
+
+
+# fields that say which way a thing went, whatever the verb: the source and the target
+_SOURCE_LABELS = {"from", "sender", "shipper", "consignor", "payer", "remitter", "ordering customer", "originator",
+                  "exporter", "issued by", "sent by", "paid by", "bill from", "transferor", "shipped by"}
+_TARGET_LABELS = {"to", "recipient", "consignee", "payee", "beneficiary", "receiver", "importer", "issued to", "sent to",
+                  "paid to", "bill to", "ship to", "deliver to", "transferee", "shipped to"}
+_NAME = r"[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|&|of|and|de|van|von|da))*"
+_FLOW_CLAIM = re.compile(
+    rf"^(?P<a>{_NAME})\s+(?:has\s+|had\s+)?(?:sent|shipped|paid|transferred|remitted|issued|dispatched|wired|exported|mailed|forwarded)\b"
+    rf"[^.]*?\bto\s+(?:the\s+)?(?P<b>{_NAME})")
+
+
+def direction_swap(hypothesis: str, evidence: str) -> tuple[str, int] | None:
+    """The claim says A sent (shipped, paid, issued) something to B; the record's fields say the
+    exact opposite: B in a source field (Shipper, Sender, Ordering customer, Issued by) and A in
+    a target field (Consignee, Recipient, Beneficiary, Issued to), neither also on the other side."""
+    m = _FLOW_CLAIM.match(hypothesis.strip())
+    if m is None:
+        return None
+    a, b = _party_words(m.group("a")), _party_words(m.group("b"))
+    if not a or not b or a & b:
+        return None
+    src, tgt = [], []
+    for f in _ROLE_FIELD.finditer(evidence):
+        label = re.sub(r"\s+", " ", f.group("label").strip().lower())
+        words = _party_words(f.group("value"))
+        if label in _SOURCE_LABELS:
+            src.append((words, f.start("value")))
+        elif label in _TARGET_LABELS:
+            tgt.append((words, f.start("value")))
+    b_src = [at for w, at in src if b <= w]
+    if b_src and any(a <= w for w, _ in tgt) and not any(a <= w for w, _ in src) and not any(b <= w for w, _ in tgt):
+        return f"the record has {m.group('b').rstrip('.')!r} as the source and {m.group('a')!r} as the target, the other way round", b_src[0]
+    return None
 
 
 def whole_record_vetoes(hypothesis: str, evidence: str) -> list[str]:
