@@ -370,3 +370,14 @@ def test_a_flow_the_record_gives_the_other_way_round_is_contradicted():
     assert direction_swap("Marram Interiors shipped the crates to Ostler Freight.", note) is None
     both = note + "Notify party: Kettleby Glassworks Ltd\nTo: Kettleby Glassworks Ltd\n"
     assert direction_swap("Marram Interiors shipped the crates to Kettleby Glassworks.", both) is None
+
+
+def test_a_numbered_thing_must_carry_its_number_in_the_window():
+    window = ("Milestone 3 (bearing replacement) was certified in June. Payment application no. 4 was submitted "
+              "on 15 July and is with the county for review.")
+    why = missing_anchors("Payment application no. 3 has been paid.", window)
+    assert any("application" in w and "3" in w for w in why)
+    assert not any("number" in w for w in missing_anchors("Payment application no. 4 was submitted on 15 July.", window))
+    assert not any("number" in w for w in missing_anchors("Milestone no. 3 was certified in June.", window))
+    # a long number marked as one needs no noun beside it in the window
+    assert not any("number" in w for w in missing_anchors("Issue #4471 fixed the export crash.", "Fixed\n- #4471: export crash on large files."))

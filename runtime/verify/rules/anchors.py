@@ -182,6 +182,9 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
                 continue
             if not any(e.unit == "ref" and same_ref(h, e) for e in wq) and key(h.text) not in wkeys and not re.search(rf"(?<![\w.,]){re.escape(h.text)}(?![\w]|[.,]\d)", window):
                 out.append(f"reference {h.text!r} does not occur in the window")
+            elif (noun := _numbered_noun(hypothesis, h.start)) and h.text.isdigit() and not _numbered_in(window, noun, h.text):
+                # "payment application no. 3": the number of that thing, not a 3 found elsewhere ("milestone 3")
+                out.append(f"the window never gives {noun} the number {h.text}")
             continue
         if h.start in derived:
             continue
@@ -205,6 +208,23 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
             # the model cannot order values: it may only pass an order the window states in words
             out.append(f"the claim orders two things ({', '.join(dict.fromkeys(w.lower() for w in rel))}) and the window states no such order")
     return out
+
+
+_NUMBERED_BEFORE = re.compile(r"\b(?P<noun>[A-Za-z]{3,})\s+(?:no\.?|number|nr\.?|#)\s*$", re.I)
+
+
+def _numbered_noun(text: str, at: int) -> str | None:
+    """The noun a bare reference number counts ("application" in "application no. 3")."""
+    m = _NUMBERED_BEFORE.search(text, max(0, at - 40), at)
+    return m.group("noun").lower() if m else None
+
+
+def _numbered_in(window: str, noun: str, digits: str) -> bool:
+    """The window numbers that noun so; a long number marked as one ("#2304") needs no noun."""
+    if len(digits) >= 3 and re.search(rf"(?:#|\bno\.?\s*)0*{int(digits)}(?!\d|[.,]\d)", window, re.I):
+        return True
+    rx = re.compile(rf"\b(?P<noun>[A-Za-z]{{3,}})\s+(?:(?:no\.?|number|nr\.?|#)\s*)?0*{int(digits)}(?!\d|[.,]\d)", re.I)
+    return any(stem(m.group("noun")) == stem(noun) for m in rx.finditer(window))
 
 
 def _polarity_and_mode(hypothesis: str, core: str) -> list[str]:

@@ -27,7 +27,7 @@ _LIFECYCLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "delivery": (("delivered",), ("in transit", "out for delivery", "on hold", "pending", "planned", "scheduled",
                                   "awaiting", "back-ordered", "backordered", "exception", "returned", "cancelled",
                                   "canceled", "not delivered", "undelivered", "damaged", "held", "not shipped",
-                                  "dispatched", "shipped", "picked up", "failed")),
+                                  "dispatched", "shipped", "picked up", "failed", "partial", "partially delivered")),
     "payment": (("paid", "settled", "paid in full"), ("unpaid", "overdue", "outstanding", "open", "due", "not paid",
                                                       "pending", "awaiting payment", "on hold", "disputed", "partially paid",
                                                       "part paid", "part-paid", "partial")),
@@ -38,11 +38,13 @@ _LIFECYCLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                                                                    "scheduled", "planned", "ongoing", "on hold",
                                                                    "overdue", "cancelled", "canceled", "blocked")),
     "receipt": (("received",), ("pending", "back-ordered", "backordered", "in transit", "not received", "awaiting",
-                                "outstanding", "open", "on order", "cancelled", "canceled")),
+                                "outstanding", "open", "on order", "cancelled", "canceled", "partial", "partially received",
+                                "part received")),
     "shipping": (("shipped", "dispatched"), ("pending", "not shipped", "back-ordered", "backordered", "awaiting",
                                             "planned", "on hold", "cancelled", "canceled", "held", "unshipped",
-                                            "awaiting stock", "allocated", "picking")),
-    "activity": (("active",), ("inactive", "not active", "suspended", "pending", "closed", "blocked", "terminated",
+                                            "awaiting stock", "allocated", "picking", "partial", "partially shipped",
+                                            "part shipped")),
+    "activity": (("active", "current", "in force", "live"), ("inactive", "not active", "suspended", "pending", "closed", "blocked", "terminated",
                                "deactivated", "on hold")),
 }
 # a flag named by the state: "paid": false
@@ -91,7 +93,9 @@ def _lifecycle_state(it: StateItem, life: str) -> str | None:
 
 
 # a quantity column named by a state ("Received", "qtyShipped") beside the ordered quantity
-_QTY_LIFE = {stem("received"): "receipt", stem("shipped"): "shipping", stem("delivered"): "delivery"}
+_QTY_LIFE = {stem("received"): "receipt", "recd": "receipt", stem("shipped"): "shipping", "shpd": "shipping",
+             stem("delivered"): "delivery", "dlvd": "delivery"}
+_ORDERED = {stem("ordered"), "ord"}
 
 
 def _split_camel(key: str) -> str:
@@ -139,8 +143,8 @@ def _text_items(text: str) -> list[StateItem]:
             continue
         heads = [c.text for c in t.header]
         cols = [i for i, h in enumerate(heads) if _words(h) & _STATE_LABEL]
-        ordered = [i for i, h in enumerate(heads) if stem("ordered") in _words(h)]
-        done_cols = [i for i, h in enumerate(heads) if _words(h) & set(_QTY_LIFE) and stem("ordered") not in _words(h)]
+        ordered = [i for i, h in enumerate(heads) if _words(h) & _ORDERED]
+        done_cols = [i for i, h in enumerate(heads) if _words(h) & set(_QTY_LIFE) and not _words(h) & _ORDERED]
         for r, row in enumerate(t.rows):
             skip = set(cols) | set(ordered) | set(done_cols)
             names, codes = set(), set()
@@ -174,7 +178,7 @@ def _json_items(body: str, off: int) -> list[StateItem]:
                             _words(_split_camel(re.sub(r"\[\d+\]", "", parent).rsplit(".", 1)[-1])))
         codes = set().union(*(_codes(lf.value) for lf in strings)) if strings else set()
         group = re.sub(r"\[\d+\]$", "[]", parent) if parent.endswith("]") else ""
-        ordered = [lf for lf in kids if stem("ordered") in _words(_split_camel(lf.key)) and not isinstance(lf.value, (str, bool))]
+        ordered = [lf for lf in kids if _words(_split_camel(lf.key)) & _ORDERED and not isinstance(lf.value, (str, bool))]
         for lf in kids:
             kw = _words(_split_camel(lf.key))
             if isinstance(lf.value, str) and kw & _STATE_LABEL:
@@ -243,22 +247,25 @@ def _every(m: re.Match, word: str, life: str, own: set[str], codes: set[str], it
     name, or where its noun only says "row" (line, item, piece), every row of the one table of states."""
     if codes and not all(c in {k for it in items for k in it.codes} or c in _codes(text) for c in codes):
         return None
-    named = [it for it in items if own - _ROW_NOUNS and (own - _ROW_NOUNS) <= it.row and _lifecycle_state(it, life)]
+    items = [it for it in items if it.group]  # rows of a table or a JSON list, not the document's own state
+    row_codes = {c for c in codes if any(c in it.codes for it in items)}  # "500mm" names rows; "PO-48213" the document
+    named = [it for it in items if (own - _ROW_NOUNS or row_codes) and (own - _ROW_NOUNS) <= it.row and row_codes <= it.codes]
     if not named:
-        if own - _ROW_NOUNS:
+        if own - _ROW_NOUNS or row_codes:
             return None
         groups = {it.group for it in items if it.group and _lifecycle_state(it, life)}
         if len(groups) != 1:
             return None
-        named = [it for it in items if it.group in groups and _lifecycle_state(it, life)]
+        named = [it for it in items if it.group in groups]
     rows = list(dict.fromkeys(it.label for it in named))
     n = m.group("n")
     if n and (int(n) if n.isdigit() else UNITS_WORDS.get(n.lower())) != len(rows):
         return None
-    bad = [it for it in named if _lifecycle_state(it, life) == "not"]
+    states = [_lifecycle_state(it, life) for it in named]
+    bad = [it for it, st in zip(named, states) if st == "not"]
     if bad:
         return StateCheck("contradicted", f"the record's state for {bad[0].label!r} is {bad[0].text!r}, not {word}", bad[0].start, bad[0].end)
-    if all(_only_state(m, it, life) for it in named):
+    if all(st == "done" for st in states) and all(_only_state(m, it, life) for it in named):
         return StateCheck("supported", f"the record gives every one of {len(rows)} rows the state {word}", named[0].start, named[0].end)
     return None
 
