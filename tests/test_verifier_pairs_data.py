@@ -126,3 +126,8 @@ def test_blind_sets_have_the_held_out_format_and_no_shared_ids():
             assert set(r) == {"id", "genre", "category", "premise", "hypothesis", "label"}, r
             assert r["label"] in LABELS, r
         assert len({r["genre"] for r in rows}) >= 15
+    # two sets of one kind of claim each (orders of two values; states), written blind the same way
+    for name, size in (("verifier_pairs_cmp1.jsonl", 180), ("verifier_pairs_state1.jsonl", 160)):
+        rows = [json.loads(line) for line in (DATA.parent / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+        assert len(rows) == size and all(set(r) == {"id", "genre", "category", "premise", "hypothesis", "label"} for r in rows)
+        assert len({r["genre"] for r in rows}) >= 12
