@@ -112,6 +112,16 @@ def test_a_clause_of_prose_with_one_value_is_a_slot():
     assert compare_stated("Timesheets are kept longer than personnel files.", two) is None
 
 
+MANIFEST = "| Consignment | Gross weight | Freight |\n|---|---|---|\n| B/L KT-1 | 1,200 kg | $900 |\n| B/L KT-2 | 2,400 kg | $1,300 |\n| B/L KT-3 | 800 kg | $700 |\n"
+
+
+def test_a_word_that_names_its_attribute_picks_the_column():
+    assert compare_stated("B/L KT-2 is the heaviest consignment on the manifest.", MANIFEST).status == "supported"
+    assert compare_stated("KT-1 is lighter than KT-3.", MANIFEST).status == "contradicted"  # weights, not freight
+    assert compare_stated("KT-1 is more expensive than KT-2.", MANIFEST).status == "contradicted"  # money only
+    assert compare_stated("KT-3 is the cheapest consignment.", MANIFEST).status == "supported"
+
+
 def test_a_total_row_is_not_a_rival_in_a_superlative():
     assert compare_stated("The oak panel line has the highest net amount.", LINES).status == "supported"
 

@@ -33,28 +33,41 @@ from warrant.runtime.verify.rules.negation import NEGATORS
 from warrant.runtime.verify.rules.registry import extract_quantities
 from warrant.runtime.verify.text import STOP, stem
 
-_UP = {"higher", "greater", "larger", "bigger", "more", "longer", "later", "costlier", "exceeds", "exceeded", "above"}
-_DOWN = {"lower", "smaller", "less", "fewer", "shorter", "earlier", "cheaper", "below"}
-_SUP_UP = {"highest", "largest", "biggest", "greatest", "most", "longest", "latest"}
-_SUP_DOWN = {"lowest", "smallest", "least", "fewest", "shortest", "earliest", "cheapest"}
+_UP = {"higher", "greater", "larger", "bigger", "more", "longer", "later", "costlier", "heavier", "pricier",
+       "more expensive", "exceeds", "exceeded", "above"}
+_DOWN = {"lower", "smaller", "less", "fewer", "shorter", "earlier", "cheaper", "lighter", "less expensive", "below"}
+_SUP_UP = {"highest", "largest", "biggest", "greatest", "most", "longest", "latest", "heaviest", "priciest", "most expensive"}
+_SUP_DOWN = {"lowest", "smallest", "least", "fewest", "shortest", "earliest", "cheapest", "lightest", "least expensive"}
 # the kind of value a word can only be about
 _KIND_OF = {"earlier": "date", "later": "date", "earliest": "date", "latest": "date",
-            "cheaper": "money", "costlier": "money", "cheapest": "money"}
+            "cheaper": "money", "costlier": "money", "cheapest": "money", "pricier": "money", "priciest": "money",
+            "more expensive": "money", "less expensive": "money", "most expensive": "money", "least expensive": "money"}
+
+# the attribute a word names by itself: "heavier" compares weights
+_ATTR_OF = {w: {stem("weight")} for w in ("heavier", "lighter", "heaviest", "lightest")}
+
+
+def _alternation(words: set[str]) -> str:
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+
+_CMP_RE = _alternation((_UP | _DOWN) - {"exceeds", "exceeded", "above", "below"})
+_SUP_RE = _alternation(_SUP_UP | _SUP_DOWN)
 _AUX = r"(?:is|are|was|were|has|have|had|will\s+be|would\s+be|gets?|got|shows?|showed)"
 # a verb between a side and the comparison: regular ones by their ending, common irregular ones by name
 _VERB = r"(?:[a-z]+(?:ed|s)|took\s+home|brought\s+in|kept|held|paid|sold|made|got|spent|took|grew|fell|rose|ran|came\s+in)"
 _COMPARATIVE = re.compile(
     rf"^(?P<a>.+?)\s+(?:(?P<aux>{_AUX})\s+(?P<verb>[a-z]+\s+)?|(?P<verb2>{_VERB})\s+)?(?:(?:a|an)\s+)?"
-    r"(?P<cmp>higher|greater|larger|bigger|more|longer|later|lower|smaller|less|fewer|shorter|earlier|cheaper|costlier)"
+    rf"(?P<cmp>{_CMP_RE})"
     r"(?P<mid>(?:\s+[\w'-]+){0,4}?)\s+than\s+(?P<b>.+?)\s*\.?$", I)
 _EXCEEDS = re.compile(r"^(?P<a>.+?)\s+(?P<cmp>exceeds|exceeded|is\s+above|was\s+above|is\s+below|was\s+below)\s+(?P<b>.+?)\s*\.?$", I)
 _SUPERLATIVE = re.compile(
     rf"^(?P<s>.+?)\s+(?:{_AUX}|{_VERB})\s+the\s+(?:single\s+)?"
-    r"(?P<sup>highest|largest|biggest|greatest|most|longest|latest|lowest|smallest|least|fewest|shortest|earliest|cheapest)"
+    rf"(?P<sup>{_SUP_RE})"
     r"(?P<attr>(?:\s+[\w'-]+){0,4}?)(?:\s+(?P<prep>of|in|on|among|across|by|for)\s+(?P<scope>.+?))?\s*\.?$", I)
 _SUPERLATIVE_WITH = re.compile(
     r"^the\s+(?P<noun>[\w\s'-]+?)\s+with\s+the\s+"
-    r"(?P<sup>highest|largest|biggest|greatest|most|longest|latest|lowest|smallest|least|fewest|shortest|earliest|cheapest)"
+    rf"(?P<sup>{_SUP_RE})"
     r"(?P<attr>(?:\s+[\w'-]+){1,4}?)\s+(?:is|was|are|were)\s+(?P<s>.+?)\s*\.?$", I)
 _LEAD = re.compile(r"^(?:that|those|the\s+one|the\s+ones)\s+(?:of|for)\s+|^(?:for|in|at|on)\s+", I)
 _PREP = re.compile(r"^(?P<p>for|in|at|on)\s+", I)
@@ -367,7 +380,8 @@ def compare_stated(claim: str, text: str) -> Ranked | None:
 
 
 def _comparative(m: re.Match, found: list[Slot], subject: set[str]) -> Ranked | None:
-    word = m.group("cmp").lower().split()[-1] if m.group("cmp") else ""
+    word = re.sub(r"\s+", " ", m.group("cmp").lower())
+    word = word.split()[-1] if word.startswith(("is ", "was ")) else word  # "is above"
     up = word in _UP
     a_text, b_text = m.group("a"), m.group("b")
     mid = m.groupdict().get("mid") or ""
@@ -380,7 +394,7 @@ def _comparative(m: re.Match, found: list[Slot], subject: set[str]) -> Ranked | 
         a_text, mid = mid.strip()[pm.end():], ""
     b_text = _LEAD.sub("", b_text)
     a, b = _side(re.sub(r"'s?$|’s?$", "", a_text.strip())), _side(b_text)
-    attr |= _words(mid) | (a.words & b.words)
+    attr |= _words(mid) | (a.words & b.words) | _ATTR_OF.get(word, set())
     kind = _KIND_OF.get(word)
     verb = m.groupdict().get("verb") or m.groupdict().get("verb2")
     if kind is None and verb and stem(verb.split()[0]) in {stem("cost"), stem("pay"), "fee"}:
@@ -414,10 +428,10 @@ _COUNT = re.compile(r"\b(?:the\s+|all\s+)?(?P<n>two|three|four|five|six|seven|ei
 
 
 def _superlative(m: re.Match, found: list[Slot], subject: set[str]) -> Ranked | None:
-    word = m.group("sup").lower()
+    word = re.sub(r"\s+", " ", m.group("sup").lower())
     up = word in _SUP_UP
     who = _side(m.group("s"))
-    attr = _words(m.group("attr") or "")
+    attr = _words(m.group("attr") or "") | _ATTR_OF.get(word, set())
     scope = m.groupdict().get("scope") or ""
     if m.groupdict().get("prep") == "by":
         attr |= _words(scope)  # "the largest release by tonnage"
