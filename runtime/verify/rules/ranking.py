@@ -124,7 +124,8 @@ def _is_value_cell(cell: str, value: str, kind: str) -> bool:
     rest = cell.replace(value, " ", 1)
     if len(_WORD.findall(rest)) > 2:
         return False
-    return kind != "number" or cell.lstrip(" $€£¥₹(+-").startswith(value.lstrip(" $€£¥₹(+-"))
+    # the value leads the cell; words before it make it a label ("Spa massage (60 min)")
+    return cell.lstrip(" $€£¥₹(+-").startswith(value.lstrip(" $€£¥₹(+-"))
 
 
 # where a sentence's clauses part: each clause with one value is a slot of its own words
