@@ -47,3 +47,9 @@ def judged(verdicts, cases: list[tuple], i: int, run_id: str):
         assert s.ledger_id in {ids[c] for c in cases[i][2]}
         assert led.get(run_id, s.ledger_id).data[s.start:s.end].decode() == s.text
     return p
+
+
+def statement(run_id: str, rid: str, text: str) -> dict:
+    """An artifact of one Assertion with one free-text `statement` proposition citing record rid."""
+    return {"run_id": run_id, "from_agent": "analyst", "claims": [{"id": "c1", "type": "Assertion", "text": "x", "propositions": [
+        {"id": "p1", "pred": "statement", "args": {"text": text}, "ledger_ids": [rid]}]}]}

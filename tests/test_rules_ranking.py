@@ -6,6 +6,7 @@ import pytest
 
 from warrant.runtime.verify.rules.ranking import compare_stated, slots
 from warrant.runtime.verify.verifier import Verifier
+from tests.corpus import statement
 
 RUN = "run_rank"
 
@@ -142,10 +143,6 @@ def test_a_malformed_json_record_has_no_slots():
     assert compare_stated("The closing balance was higher than the opening balance.", '{"closing_balance": 1') is None
 
 
-def _statement(rid, text):
-    return {"run_id": RUN, "from_agent": "analyst", "claims": [{"id": "c1", "type": "Assertion", "text": "x", "propositions": [
-        {"id": "p1", "pred": "statement", "args": {"text": text}, "ledger_ids": [rid]}]}]}
-
 
 @pytest.mark.parametrize("media", ["text/plain; charset=utf-8", "application/json"])
 def test_the_verifier_answers_with_the_spans_it_compared(ledger, media):
@@ -153,7 +150,7 @@ def test_the_verifier_answers_with_the_spans_it_compared(ledger, media):
     claim = ("The closing balance was higher than the opening balance." if "json" in media
              else "Timesheets are retained longer than supplier contracts.")
     rid = ledger.append(RUN, data, media_type=media)
-    (p,) = Verifier(ledger, None).verify(_statement(rid, claim)).claims[0].propositions
+    (p,) = Verifier(ledger, None).verify(statement(RUN, rid, claim)).claims[0].propositions
     assert (p.status, p.checker) == ("contradicted", "rules:compare")
     assert len(p.spans) == 2
     for s in p.spans:  # byte spans of the exact record bytes

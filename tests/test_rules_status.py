@@ -5,6 +5,7 @@ import pytest
 
 from warrant.runtime.verify.rules.status import check_state
 from warrant.runtime.verify.verifier import Verifier
+from tests.corpus import statement
 
 RUN = "run_state"
 
@@ -58,14 +59,10 @@ def test_no_answer_where_the_record_does_not_say(record, claim):
     assert check_state(claim, record) is None
 
 
-def _statement(rid, text):
-    return {"run_id": RUN, "from_agent": "analyst", "claims": [{"id": "c1", "type": "Assertion", "text": "x", "propositions": [
-        {"id": "p1", "pred": "statement", "args": {"text": text}, "ledger_ids": [rid]}]}]}
-
 
 def test_the_verifier_cites_the_state_it_read(ledger):
     rid = ledger.append(RUN, INVOICE_JSON.encode(), media_type="application/json")
-    (p,) = Verifier(ledger, None).verify(_statement(rid, "Invoice INV-4410 has been paid in full.")).claims[0].propositions
+    (p,) = Verifier(ledger, None).verify(statement(RUN, rid, "Invoice INV-4410 has been paid in full.")).claims[0].propositions
     assert (p.status, p.checker) == ("contradicted", "rules:state")
     assert INVOICE_JSON.encode()[p.evidence.start:p.evidence.end] == b"partially_paid"
 

@@ -11,6 +11,7 @@ from warrant.runtime.verify.rules.negation import same_mode
 from warrant.runtime.verify.text import STOP, content_stems, sentence_spans
 from warrant.runtime.verify.backends import load_backend
 from warrant.runtime.verify.verifier import Verifier
+from tests.corpus import statement
 
 RUN = "run_s"
 
@@ -176,11 +177,11 @@ def test_the_model_calls_no_statement_contradicted_on_a_long_document(ledger, nl
            "The flood at the weir peaked in May. Water was released through the east sluice.")
     rid = ledger.append(RUN, doc)
     claim = "The flood at the weir peaked in winter."
-    (p,) = Verifier(ledger, nli).verify(_statement(rid, claim)).claims[0].propositions
+    (p,) = Verifier(ledger, nli).verify(statement(RUN, rid, claim)).claims[0].propositions
     assert p.status == "unsupported" and p.checker.startswith("nli"), p.reason
     # the same sentence alone is short enough for the model to call it
     rid = ledger.append(RUN, "The flood at the weir peaked in May.")
-    (p,) = Verifier(ledger, nli).verify(_statement(rid, claim)).claims[0].propositions
+    (p,) = Verifier(ledger, nli).verify(statement(RUN, rid, claim)).claims[0].propositions
     assert p.status == "contradicted" and p.checker.startswith("nli"), p.reason
 
 
@@ -190,7 +191,7 @@ def test_the_model_alone_never_calls_a_claim_with_an_undecided_value_contradicte
     rid = ledger.append(RUN, '{"ticket": "T-77", "opened": "2027-03-02", "closed": "2027-03-09", "priority": "low", "owner": "Ines Duarte"}',
                         media_type="application/json")
     for text in ("Ticket T-77 was open for 7 days.", "Ticket T-77 was closed 168 hours after it was opened."):
-        (p,) = Verifier(ledger, nli).verify(_statement(rid, text)).claims[0].propositions
+        (p,) = Verifier(ledger, nli).verify(statement(RUN, rid, text)).claims[0].propositions
         assert p.status != "contradicted", (text, p.reason)
 
 
@@ -234,10 +235,6 @@ def test_an_evaluative_statement_naming_an_identifier_is_not_sent_to_the_model(l
 # -- bad records: a verdict or a clear error, never a crash; the ledger unchanged -------------
 
 
-def _statement(rid, text):
-    return {"run_id": RUN, "from_agent": "analyst", "claims": [{"id": "c1", "type": "Assertion", "text": "x", "propositions": [
-        {"id": "p1", "pred": "statement", "args": {"text": text}, "ledger_ids": [rid]}]}]}
-
 
 @pytest.mark.parametrize(
     "data,media",
@@ -251,7 +248,7 @@ def _statement(rid, text):
 def test_bad_records_give_a_verdict_and_change_nothing(ledger, journal, nli, data, media):
     rid = ledger.append(RUN, data, media_type=media)
     before = (ledger.count(), ledger.verify().head_hash)
-    v = Verifier(ledger, nli, journal=journal).verify(_statement(rid, "Invoice INV-88 has a total of $2,400."))
+    v = Verifier(ledger, nli, journal=journal).verify(statement(RUN, rid, "Invoice INV-88 has a total of $2,400."))
     (p,) = v.claims[0].propositions
     assert p.status in ("unsupported", "supported", "contradicted") and p.reason
     assert p.status != "supported" or media == "application/json"
@@ -264,7 +261,7 @@ def test_a_50_mb_record_gets_a_verdict(ledger, nli):
     text = "Warehouse log WL-7\n" + filler + "Pallet count on 30 June 2026: 412 pallets."
     assert len(text.encode()) > 50_000_000
     rid = ledger.append(RUN, text)
-    (p,) = Verifier(ledger, nli).verify(_statement(rid, "The pallet count on 30 June 2026 was 512 pallets.")).claims[0].propositions
+    (p,) = Verifier(ledger, nli).verify(statement(RUN, rid, "The pallet count on 30 June 2026 was 512 pallets.")).claims[0].propositions
     assert p.status in ("contradicted", "unsupported")
     assert ledger.get(RUN, rid).data.endswith(b"412 pallets.")
 
