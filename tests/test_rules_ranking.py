@@ -123,6 +123,41 @@ def test_a_word_that_names_its_attribute_picks_the_column():
     assert compare_stated("KT-3 is the cheapest consignment.", MANIFEST).status == "supported"
 
 
+SLA = """| Service | Uptime target | Uptime achieved | Response target | Response time |
+|---|---|---|---|---|
+| Payroll portal | 99.80% | 99.86% | 4 h | 5 h |
+| Ledger API | 99.90% | 99.90% | 4 h | 2 h |
+"""
+
+
+@pytest.mark.parametrize(
+    "claim,status",
+    [
+        ("The payroll portal met its uptime target.", "supported"),
+        ("The Ledger API beat its uptime target.", "contradicted"),  # at the target is not beating it
+        ("The Ledger API met its uptime target.", "supported"),
+        ("The payroll portal missed its response target.", "supported"),  # a time: lower is better
+        ("The Ledger API missed its response target.", "contradicted"),
+    ],
+)
+def test_a_value_against_its_own_target_in_the_row(claim, status):
+    r = compare_stated(claim, SLA)
+    assert r is not None and r.status == status, (claim, r)
+
+
+def test_a_target_field_that_does_not_repeat_the_measure():
+    report = ('{"services": [{"name": "search-api", "availability_pct": 99.93, "target_pct": 99.95},'
+              ' {"name": "auth-api", "availability_pct": 99.99, "target_pct": 99.95}]}')
+    assert compare_stated("The search API met its availability target.", report).status == "contradicted"
+    assert compare_stated("The auth API met its availability target.", report).status == "supported"
+
+
+def test_no_answer_where_the_labels_do_not_say_which_way_is_better():
+    table = "| Team | Target | Actual |\n|---|---|---|\n| North | 40 | 44 |\n"
+    assert compare_stated("North met its target.", table) is None
+    assert compare_stated("The payroll portal met its uptime target in the first week.", SLA) is None  # says more
+
+
 def test_a_total_row_is_not_a_rival_in_a_superlative():
     assert compare_stated("The oak panel line has the highest net amount.", LINES).status == "supported"
 

@@ -362,14 +362,17 @@ def compare_stated(claim: str, text: str) -> Ranked | None:
     claim = _WHEN.sub("", claim.strip())
     if not _plain(claim):
         return None
-    m = _COMPARATIVE.match(claim) or _EXCEEDS.match(claim)
-    sup = None if m else (_SUPERLATIVE_WITH.match(claim) or _SUPERLATIVE.match(claim))
-    if not m and not sup:
+    tm = _TARGET_CLAIM.match(claim)
+    m = None if tm else (_COMPARATIVE.match(claim) or _EXCEEDS.match(claim))
+    sup = None if (m or tm) else (_SUPERLATIVE_WITH.match(claim) or _SUPERLATIVE.match(claim))
+    if not m and not sup and not tm:
         return None
     found = slots(text)
     if not found:
         return None
     codes = set().union(*(s.codes for s in found))
+    if tm:
+        return _against_target(tm, found, _subject(text)) if _no_values(claim, codes) else None
     if m:
         if not _no_values(claim, codes) or _MULTIPLE.search(m.group("b")):
             return None
@@ -423,6 +426,54 @@ def _comparative(m: re.Match, found: list[Slot], subject: set[str]) -> Ranked | 
     return Ranked("supported" if ok else "contradicted",
                   f"the record gives {x.q.text!r} for {x.label!r} and {y.q.text!r} for {y.label!r}: the first is {rel} the second",
                   (x.q, y.q))
+
+
+# "The CRM platform beat its uptime target": the row's value against the row's own target
+_TARGET_CLAIM = re.compile(
+    r"^(?P<a>.+?)\s+(?:has\s+|have\s+)?(?P<v>met|meets|beat|beats|exceeded|exceeds|achieved|hit|missed|misses|fell\s+short\s+of|failed\s+to\s+meet)"
+    r"\s+(?:its|their|the)\s+(?P<attr>(?:[\w'-]+\s+){0,3}?)(?:target|goal|sla|objective|threshold)s?\b(?P<rest>.*?)\s*\.?$", I)
+_TARGET_WORDS = {stem(w) for w in ("target", "goal", "sla", "objective", "threshold", "commitment", "committed")}
+# which way is better for a measure, by the words that name it
+_HIGHER_BETTER = {stem(w) for w in ("uptime", "availability", "available", "attendance", "compliance", "on-time", "ontime",
+                                    "score", "satisfaction", "csat", "nps", "accuracy", "fill", "yield", "coverage",
+                                    "completion")}
+_LOWER_BETTER = {stem(w) for w in ("time", "latency", "response", "restore", "mttr", "cost", "spend", "defect", "defects",
+                                   "error", "errors", "incident", "incidents", "downtime", "backlog", "delay", "days", "ms")}
+
+
+def _against_target(m: re.Match, found: list[Slot], subject: set[str]) -> Ranked | None:
+    """The named row's value against its own target in the same row (or object): met, beat or
+    missed, where the labels say which way is better."""
+    if _words(m.group("rest") or ""):
+        return None
+    side = _side(m.group("a"))
+    attr = _words(m.group("attr") or "")
+    mine = [s for s in found if _names(s, side, set(), subject) and s.group != "prose"]
+    if len({s.rowid for s in mine}) != 1:
+        return None
+    targets = [s for s in mine if s.col & _TARGET_WORDS]
+    named = [s for s in targets if attr and _about(s.col, attr)]  # "Response target" for "its response target"
+    targets = named or targets
+    if len(targets) != 1:
+        return None
+    t = targets[0]
+    base = (t.col - _TARGET_WORDS) | attr
+    actual = [s for s in mine if s is not t and not s.col & _TARGET_WORDS and _ordered(s, t) is not None
+              and (not attr or _about(s.col, attr)) and (s.col & base)]
+    if len(actual) != 1:
+        return None
+    a = actual[0]
+    words = a.col | t.col | attr
+    hi, lo = bool(words & _HIGHER_BETTER), bool(words & _LOWER_BETTER)
+    if hi == lo:
+        return None  # the labels do not say which way is better
+    o = _ordered(a, t) * (1 if hi else -1)  # 1: better than the target, 0: at it, -1: worse
+    v = re.sub(r"\s+", " ", m.group("v").lower())
+    strict = v in ("beat", "beats", "exceeded", "exceeds")
+    met = o > 0 if strict else o >= 0
+    ok = (not met) if v in ("missed", "misses", "fell short of", "failed to meet") else met
+    return Ranked("supported" if ok else "contradicted",
+                  f"the record gives {a.q.text!r} for {a.label!r} against a target of {t.q.text!r} ({t.label!r})", (a.q, t.q))
 
 
 _COUNT = re.compile(r"\b(?:the\s+|all\s+)?(?P<n>two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})\b", I)
