@@ -72,7 +72,7 @@ _SUPERLATIVE_WITH = re.compile(
 _LEAD = re.compile(r"^(?:that|those|the\s+one|the\s+ones)\s+(?:of|for)\s+|^(?:for|in|at|on)\s+", I)
 _PREP = re.compile(r"^(?P<p>for|in|at|on)\s+", I)
 # words that say nothing about which value: allowed to match no label
-_GENERIC = {stem(w) for w in ("amount", "value", "figure", "number", "count", "level", "sum", "limit", "single",
+GENERIC_WORDS = {stem(w) for w in ("amount", "value", "figure", "number", "count", "level", "sum", "limit", "single",
                               "line", "item", "row", "entry", "one", "ones", "shown", "listed", "stated", "recorded",
                               "reading", "result", "measurement", "figure", "full", "fully", "period",
                               "plan", "option", "category", "group", "type", "kind")}
@@ -83,13 +83,13 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _CODE = re.compile(r"[A-Za-z]*[-/#]?\d[\w/-]*")
 
 
-def _words(text: str) -> set[str]:
+def label_words(text: str) -> set[str]:
     """Stems of the content words of a label or a side of a claim; codes are read apart."""
     text = _CODE.sub(" ", text).replace("-", " ").replace("_", " ")
     return {stem(w) for w in _WORD.findall(text) if w.lower().strip("'-") not in STOP and len(w) > 1} - {""}
 
 
-def _codes(text: str) -> set[str]:
+def label_codes(text: str) -> set[str]:
     return {key(m.group(0)) for m in _CODE.finditer(text)}
 
 
@@ -148,8 +148,8 @@ def _prose_slots(text: str, lines: list[tuple[int, int]], taken: set[int]) -> li
             q = _one_value(text[a:b], a)
             if q is None:
                 continue
-            w = frozenset(_words(text[a:q.start] + " " + text[q.end:b]))
-            out.append(Slot(q, w, frozenset(_codes(text[a:q.start] + " " + text[q.end:b])), w, "prose", f"s{n}c{k}", "prose",
+            w = frozenset(label_words(text[a:q.start] + " " + text[q.end:b]))
+            out.append(Slot(q, w, frozenset(label_codes(text[a:q.start] + " " + text[q.end:b])), w, "prose", f"s{n}c{k}", "prose",
                             text[a:b].strip()))
     return out
 
@@ -164,8 +164,8 @@ def _text_slots(text: str) -> list[Slot]:
             for r, (lab, val) in enumerate(t.rows):
                 q = _one_value(val.text, val.start)
                 if q is not None:
-                    w = frozenset(_words(lab.text))
-                    out.append(Slot(q, w, frozenset(_codes(lab.text)), w, f"t{g}", f"t{g}r{r}", f"t{g}", lab.text))
+                    w = frozenset(label_words(lab.text))
+                    out.append(Slot(q, w, frozenset(label_codes(lab.text)), w, f"t{g}", f"t{g}r{r}", f"t{g}", lab.text))
             continue
         head = [c.text for c in t.header]
         for r, row in enumerate(t.rows):
@@ -175,11 +175,11 @@ def _text_slots(text: str) -> list[Slot]:
                 if q is not None and _is_value_cell(cell.text, q.text, q.kind):
                     values.append((c, q))  # a value, with its unit if any ("6 years", "$212.00", "850 m")
                 elif cell.text:
-                    names |= _words(cell.text) | (_words(head[c]) if c < len(head) else set())
-                    codes |= _codes(cell.text)
+                    names |= label_words(cell.text) | (label_words(head[c]) if c < len(head) else set())
+                    codes |= label_codes(cell.text)
                     shown.append(cell.text)
             for c, q in values:
-                col = frozenset(_words(head[c])) if c < len(head) else frozenset()
+                col = frozenset(label_words(head[c])) if c < len(head) else frozenset()
                 out.append(Slot(q, frozenset(names), frozenset(codes), col, f"t{g}", f"t{g}r{r}", f"t{g}c{c}",
                                 f"{' '.join(shown)} / {head[c] if c < len(head) else 'column ' + str(c + 1)}"))
     return out
@@ -197,8 +197,8 @@ def _json_slots(text: str) -> list[Slot]:
     for parent, kids in by_parent.items():
         in_array = parent.endswith("]")
         strings = [lf for lf in kids if isinstance(lf.value, str)]
-        names = set().union(*(_words(lf.value) for lf in strings)) if in_array else set()
-        codes = set().union(*(_codes(lf.value) for lf in strings)) if in_array else set()
+        names = set().union(*(label_words(lf.value) for lf in strings)) if in_array else set()
+        codes = set().union(*(label_codes(lf.value) for lf in strings)) if in_array else set()
         pkey = re.sub(r"\[\d+\]$", "", parent).rsplit(".", 1)[-1].strip("$")
         for lf in kids:
             if isinstance(lf.value, bool) or lf.value is None:
@@ -206,14 +206,14 @@ def _json_slots(text: str) -> list[Slot]:
             q = _one_value(lf.raw.strip('"'), lf.start + (1 if lf.raw.startswith('"') else 0))
             if q is None or (isinstance(lf.value, str) and q.kind == "number"):
                 continue
-            kw = frozenset(_words(lf.key.replace("_", " ")))
+            kw = frozenset(label_words(lf.key.replace("_", " ")))
             if in_array:  # one object of a list: its strings name the row, the key the column
                 group = re.sub(r"\[\d+\]", "[]", parent)
                 out.append(Slot(q, frozenset(names), frozenset(codes), kw, group, parent, f"{group}.{lf.key}",
                                 f"{' '.join(str(s.value) for s in strings)} / {lf.key}"))
             else:  # an object of named values: the key names the row, the object's key the column
-                col = frozenset(kw | _words(pkey.replace("_", " ")))
-                out.append(Slot(q, kw, frozenset(_codes(lf.key)), col, parent, lf.path, parent, lf.path))
+                col = frozenset(kw | label_words(pkey.replace("_", " ")))
+                out.append(Slot(q, kw, frozenset(label_codes(lf.key)), col, parent, lf.path, parent, lf.path))
     return out
 
 
@@ -239,14 +239,14 @@ class Side:
 
 
 def _side(text: str) -> Side:
-    return Side(frozenset(_words(text)), frozenset(_codes(text)), text.strip())
+    return Side(frozenset(label_words(text)), frozenset(label_codes(text)), text.strip())
 
 
 def _names(slot: Slot, side: Side, attr: set[str], subject: set[str] = frozenset()) -> bool:
     """The slot answers the side: every word of the side (less the compared attribute and the
     words of the record's own subject, "the account's closing balance" on an account statement)
     labels its row or column, at least one labels the row, and every code of the side is the row's."""
-    own = side.words - attr - _GENERIC
+    own = side.words - attr - GENERIC_WORDS
     if not side.codes <= slot.codes or not (own or side.codes):
         return False
     return own - subject <= slot.row | slot.col and (bool(own & slot.row) or bool(side.codes))
@@ -255,7 +255,7 @@ def _names(slot: Slot, side: Side, attr: set[str], subject: set[str] = frozenset
 def _about(labels: frozenset[str] | set[str], attr: set[str]) -> bool:
     """The attribute words are the labels': every specific word, and the head nouns ("pay",
     "cost") too unless a specific word names the value; generic words ("amount") never count."""
-    want = attr - _GENERIC
+    want = attr - GENERIC_WORDS
     specific, heads = want - _HEADS, want & _HEADS
     ok = lambda w: any(_close(w, c) for c in labels)  # noqa: E731
     if not all(ok(w) for w in specific):
@@ -270,7 +270,7 @@ _DAYS = {"day": (1, 1), "week": (7, 7), "month": (28, 31), "year": (365, 366)}
 def _best(found: list[Slot], attr: set[str]) -> list[Slot]:
     """The slots whose column is named by the most of the attribute words ("hourly rate" is the
     "hourly_rate" column, not "hours")."""
-    want = attr - _GENERIC
+    want = attr - GENERIC_WORDS
     score = lambda s: sum(any(_close(w, c) for c in s.col) for w in want)  # noqa: E731
     top = max((score(s) for s in found), default=0)
     return [s for s in found if score(s) == top]
@@ -347,7 +347,7 @@ def _subject(text: str) -> set[str]:
     """Words of the record's first line (its title: "Account Statement"), which a claim may use
     of the record itself."""
     first = next((ln for ln in text.lstrip().splitlines() if ln.strip()), "")
-    return _words(first) if not first.lstrip().startswith(("{", "[")) else set()
+    return label_words(first) if not first.lstrip().startswith(("{", "[")) else set()
 
 
 # the time a claim is about, when the record is about that time alone ("this week", "in May")
@@ -394,11 +394,11 @@ def _comparative(m: re.Match, found: list[Slot], subject: set[str]) -> Ranked | 
     attr: set[str] = set()
     if pm and pb and pm.group("p").lower() == pb.group("p").lower():
         # "Collision costs more for the Ford than for the Subaru": the sides follow the prepositions
-        attr = _words(a_text)
+        attr = label_words(a_text)
         a_text, mid = mid.strip()[pm.end():], ""
     b_text = _LEAD.sub("", b_text)
     a, b = _side(re.sub(r"'s?$|’s?$", "", a_text.strip())), _side(b_text)
-    attr |= _words(mid) | (a.words & b.words) | _ATTR_OF.get(word, set())
+    attr |= label_words(mid) | (a.words & b.words) | _ATTR_OF.get(word, set())
     kind = _KIND_OF.get(word)
     verb = m.groupdict().get("verb") or m.groupdict().get("verb2")
     if kind is None and verb and stem(verb.split()[0]) in {stem("cost"), stem("pay"), "fee"}:
@@ -444,10 +444,10 @@ _LOWER_BETTER = {stem(w) for w in ("time", "latency", "response", "restore", "mt
 def _against_target(m: re.Match, found: list[Slot], subject: set[str]) -> Ranked | None:
     """The named row's value against its own target in the same row (or object): met, beat or
     missed, where the labels say which way is better."""
-    if _words(m.group("rest") or ""):
+    if label_words(m.group("rest") or ""):
         return None
     side = _side(m.group("a"))
-    attr = _words(m.group("attr") or "")
+    attr = label_words(m.group("attr") or "")
     mine = [s for s in found if _names(s, side, set(), subject) and s.group != "prose"]
     if len({s.rowid for s in mine}) != 1:
         return None
@@ -483,13 +483,13 @@ def _superlative(m: re.Match, found: list[Slot], subject: set[str]) -> Ranked | 
     word = re.sub(r"\s+", " ", m.group("sup").lower())
     up = word in _SUP_UP
     who = _side(m.group("s"))
-    attr = _words(m.group("attr") or "") | _ATTR_OF.get(word, set())
+    attr = label_words(m.group("attr") or "") | _ATTR_OF.get(word, set())
     scope = m.groupdict().get("scope") or ""
     if m.groupdict().get("prep") == "by":
-        attr |= _words(scope)  # "the largest release by tonnage"
+        attr |= label_words(scope)  # "the largest release by tonnage"
         scope = ""
     if m.groupdict().get("noun"):
-        attr |= _words(m.group("noun"))  # "the car with the highest moisture reading is ..."
+        attr |= label_words(m.group("noun"))  # "the car with the highest moisture reading is ..."
     kind = _KIND_OF.get(word)
     mine = _best([s for s in found if _names(s, who, attr, subject) and _kind_ok(s, kind) and not s.total], attr)
     if len({s.rowid for s in mine}) != 1:
@@ -527,7 +527,7 @@ def _column_named(s: Slot, attr: set[str], kind: str | None, found: list[Slot]) 
     """The claim's attribute words name the slot's column ("gross pay" / "Gross"; "tonnage" /
     "Tonnes" by a shared stem of four letters or more); or it names none, the superlative itself
     says the kind ("the earliest" of dates) and the table has one column of that kind."""
-    if not attr - _GENERIC:
+    if not attr - GENERIC_WORDS:
         return kind is not None and len({o.colid for o in found if o.group == s.group and o.q.kind == kind}) == 1
     return _about(s.col, attr)
 
@@ -542,4 +542,4 @@ def _count(word: str) -> int:
     return int(w) if w.isdigit() else int(UNITS_WORDS.get(w, 0))
 
 
-__all__ = ["Ranked", "Slot", "compare_stated", "is_ordering", "slots"]
+__all__ = ["GENERIC_WORDS", "Ranked", "Slot", "compare_stated", "is_ordering", "label_codes", "label_words", "slots"]

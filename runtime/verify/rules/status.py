@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from warrant.runtime.verify.parsers import jsonleaves
 from warrant.runtime.verify.parsers.tables import find_tables, lines_of
 from warrant.runtime.verify.rules.base import UNITS_WORDS, I
-from warrant.runtime.verify.rules.ranking import _GENERIC, _codes, _words
+from warrant.runtime.verify.rules.ranking import GENERIC_WORDS, label_codes, label_words
 from warrant.runtime.verify.rules.registry import extract_quantities
 from warrant.runtime.verify.text import stem
 
@@ -108,7 +108,7 @@ def _first_number(text: str):
 
 
 def _qty_item(ordered_text: str, done_label: str, done_text: str, a: int, b: int, names, codes, label, group) -> StateItem | None:
-    life = next((_QTY_LIFE[w] for w in _words(done_label) if w in _QTY_LIFE), None)
+    life = next((_QTY_LIFE[w] for w in label_words(done_label) if w in _QTY_LIFE), None)
     o, d = _first_number(ordered_text), _first_number(done_text)
     if life is None or o is None or d is None or o <= 0:
         return None
@@ -132,27 +132,27 @@ def _text_items(text: str) -> list[StateItem]:
     doc = set()
     doc_codes = set()
     for a, b in lines[:3]:  # the document a "Status:" line belongs to is named at its top
-        doc |= _words(text[a:b])
-        doc_codes |= _codes(text[a:b])
+        doc |= label_words(text[a:b])
+        doc_codes |= label_codes(text[a:b])
     out = []
     for g, t in enumerate(find_tables(text, lines)):
         if t.kind == "kv":
             for lab, val in t.rows:
-                if _words(lab.text) & _STATE_LABEL:
+                if label_words(lab.text) & _STATE_LABEL:
                     out.append(StateItem(val.text, val.start, val.end, frozenset(doc), frozenset(doc_codes), lab.text))
             continue
         heads = [c.text for c in t.header]
-        cols = [i for i, h in enumerate(heads) if _words(h) & _STATE_LABEL]
-        ordered = [i for i, h in enumerate(heads) if _words(h) & _ORDERED]
-        done_cols = [i for i, h in enumerate(heads) if _words(h) & set(_QTY_LIFE) and not _words(h) & _ORDERED]
+        cols = [i for i, h in enumerate(heads) if label_words(h) & _STATE_LABEL]
+        ordered = [i for i, h in enumerate(heads) if label_words(h) & _ORDERED]
+        done_cols = [i for i, h in enumerate(heads) if label_words(h) & set(_QTY_LIFE) and not label_words(h) & _ORDERED]
         for r, row in enumerate(t.rows):
             skip = set(cols) | set(ordered) | set(done_cols)
             names, codes = set(), set()
             for c, cell in enumerate(row):
-                if c in skip or not (_words(cell.text) or _first_number(cell.text) is None):
+                if c in skip or not (label_words(cell.text) or _first_number(cell.text) is None):
                     continue  # a state or a quantity is not the row's name
-                names |= _words(cell.text) | (_words(heads[c]) if c < len(heads) else set())
-                codes |= _codes(cell.text)
+                names |= label_words(cell.text) | (label_words(heads[c]) if c < len(heads) else set())
+                codes |= label_codes(cell.text)
             label = " ".join(x.text for x in row)
             if len(cols) == 1 and cols[0] < len(row) and row[cols[0]].text:
                 cell = row[cols[0]]
@@ -174,13 +174,13 @@ def _json_items(body: str, off: int) -> list[StateItem]:
     for parent, kids in by_parent.items():
         strings = [lf for lf in kids if isinstance(lf.value, str)]
         # an object is named by its strings, their keys ("invoice_id") and its own key
-        names = set().union(*(_words(lf.value) | _words(_split_camel(lf.key)) for lf in strings),
-                            _words(_split_camel(re.sub(r"\[\d+\]", "", parent).rsplit(".", 1)[-1])))
-        codes = set().union(*(_codes(lf.value) for lf in strings)) if strings else set()
+        names = set().union(*(label_words(lf.value) | label_words(_split_camel(lf.key)) for lf in strings),
+                            label_words(_split_camel(re.sub(r"\[\d+\]", "", parent).rsplit(".", 1)[-1])))
+        codes = set().union(*(label_codes(lf.value) for lf in strings)) if strings else set()
         group = re.sub(r"\[\d+\]$", "[]", parent) if parent.endswith("]") else ""
-        ordered = [lf for lf in kids if _words(_split_camel(lf.key)) & _ORDERED and not isinstance(lf.value, (str, bool))]
+        ordered = [lf for lf in kids if label_words(_split_camel(lf.key)) & _ORDERED and not isinstance(lf.value, (str, bool))]
         for lf in kids:
-            kw = _words(_split_camel(lf.key))
+            kw = label_words(_split_camel(lf.key))
             if isinstance(lf.value, str) and kw & _STATE_LABEL:
                 out.append(StateItem(lf.value, lf.start + off + 1, lf.end + off - 1, frozenset(names), frozenset(codes), lf.path, group))
             elif isinstance(lf.value, bool) and len(kw) == 1 and next(iter(kw)) in _FLAG_OF:
@@ -215,7 +215,7 @@ def check_state(claim: str, text: str) -> StateCheck | None:
     subject = m.group("s")
     if re.search(r"\b(?:is|are|was|were|has|have|had|be|been|before|after|when|while|that|which|who)\b", subject, I):
         return None  # a clause, not a thing: "piece 2 was scanned before piece 1 was delivered"
-    own, codes = _words(subject) - _GENERIC, _codes(subject)
+    own, codes = label_words(subject) - GENERIC_WORDS, label_codes(subject)
     items = _items(text)
     if m.group("q"):
         return _every(m, word, life, own, codes, items, text)
@@ -238,14 +238,14 @@ def check_state(claim: str, text: str) -> StateCheck | None:
 def _only_state(m: re.Match, it: StateItem, life: str) -> bool:
     """The claim says nothing beyond the state ("paid in full" only where the state is "paid")."""
     full = bool(m.group("full") or m.group("in_full"))
-    return not _words(m.group("rest") or "") and not (full and life == "payment" and it.fixed is None
+    return not label_words(m.group("rest") or "") and not (full and life == "payment" and it.fixed is None
                                                      and _norm(it.text) not in ("paid", "paid in full", "settled"))
 
 
 def _every(m: re.Match, word: str, life: str, own: set[str], codes: set[str], items: list[StateItem], text: str) -> StateCheck | None:
     """"Every line has shipped", "All three pieces have been delivered": the rows the claim's words
     name, or where its noun only says "row" (line, item, piece), every row of the one table of states."""
-    if codes and not all(c in {k for it in items for k in it.codes} or c in _codes(text) for c in codes):
+    if codes and not all(c in {k for it in items for k in it.codes} or c in label_codes(text) for c in codes):
         return None
     items = [it for it in items if it.group]  # rows of a table or a JSON list, not the document's own state
     row_codes = {c for c in codes if any(c in it.codes for it in items)}  # "500mm" names rows; "PO-48213" the document
