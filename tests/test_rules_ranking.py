@@ -221,3 +221,16 @@ def test_a_change_over_time_does_not_contradict_an_order_of_two_things():
     # against another time of the same thing, a change is what the claim is about
     ev2 = "The standard excess for contents claims increased from GBP 250 to GBP 400 at renewal."
     assert opposites("The standard excess for contents claims is lower than it was before renewal.", ev2)
+
+
+def test_the_json_body_of_a_tool_output_is_found_under_its_request_line():
+    from warrant.runtime.verify.parsers import jsonleaves
+
+    text = 'GET /v2/loads -> 200 OK\n{"loads": [{"id": "L-1", "pallets": 18}]}'
+    doc = jsonleaves.body(text)
+    assert doc.header and text[doc.offset] == "{"
+    (leaf,) = [lf for kids in doc.objects.values() for lf in kids if lf.key == "pallets"]
+    assert text[doc.offset + leaf.start:doc.offset + leaf.end] == "18"
+    bad = jsonleaves.body('{"loads": [1, 2')
+    assert bad.objects is None and not bad.header  # malformed: no leaves, and no prose either
+    assert jsonleaves.body("Loads: 18 pallets") is None

@@ -112,6 +112,35 @@ def leaves(text: str, max_depth: int = MAX_DEPTH) -> list[Leaf]:
     return out
 
 
+_BODY_START = re.compile(r"^[ \t]*[{\[]", re.M)
+
+
+@dataclass(frozen=True)
+class Body:
+    """A JSON document inside a text: at its top, or under a request or title line."""
+
+    offset: int  # character offset where the document starts; leaf offsets are from here
+    header: bool  # text comes before it ("GET /v2/orders -> 200 OK")
+    objects: dict[str, list[Leaf]] | None  # leaves by the path of their object or array; None: it does not parse
+
+
+def body(text: str) -> Body | None:
+    """The JSON document a text holds from its first line that opens one, its leaves grouped by
+    their object; None where no line opens one."""
+    m = _BODY_START.search(text)
+    if m is None:
+        return None
+    header = bool(text[: m.start()].strip())
+    try:
+        found = leaves(text[m.start():])
+    except JSONViewError:
+        return Body(m.start(), header, None)
+    objects: dict[str, list[Leaf]] = {}
+    for lf in found:
+        objects.setdefault(lf.parent, []).append(lf)
+    return Body(m.start(), header, objects)
+
+
 def _skip(text: str, i: int) -> int:
     return _WS.match(text, i).end()
 

@@ -185,16 +185,9 @@ def _text_slots(text: str) -> list[Slot]:
     return out
 
 
-def _json_slots(text: str) -> list[Slot]:
-    try:
-        leaves = jsonleaves.leaves(text)
-    except jsonleaves.JSONViewError:
-        return []
-    by_parent: dict[str, list] = {}
-    for lf in leaves:
-        by_parent.setdefault(lf.parent, []).append(lf)
+def _json_slots(objects: dict[str, list], off: int) -> list[Slot]:
     out = []
-    for parent, kids in by_parent.items():
+    for parent, kids in objects.items():
         in_array = parent.endswith("]")
         strings = [lf for lf in kids if isinstance(lf.value, str)]
         names = set().union(*(label_words(lf.value) for lf in strings)) if in_array else set()
@@ -203,7 +196,7 @@ def _json_slots(text: str) -> list[Slot]:
         for lf in kids:
             if isinstance(lf.value, bool) or lf.value is None:
                 continue
-            q = _one_value(lf.raw.strip('"'), lf.start + (1 if lf.raw.startswith('"') else 0))
+            q = _one_value(lf.raw.strip('"'), off + lf.start + (1 if lf.raw.startswith('"') else 0))
             if q is None or (isinstance(lf.value, str) and q.kind == "number"):
                 continue
             kw = frozenset(label_words(lf.key.replace("_", " ")))
@@ -220,15 +213,13 @@ def _json_slots(text: str) -> list[Slot]:
 def slots(text: str) -> list[Slot]:
     """Every labelled value of a record's text: its JSON leaves when it is JSON (or a JSON body
     under a request or title line), else its table cells and fields."""
-    m = re.search(r"^[ \t]*[{\[]", text, re.M)
-    if m is None:
+    doc = jsonleaves.body(text)
+    if doc is None:
         return _text_slots(text)
-    off = m.start()
-    found = _json_slots(text[off:])
+    found = _json_slots(doc.objects, doc.offset) if doc.objects is not None else []
     if not found:  # malformed or valueless JSON is not prose either
-        return [] if not text[:off].strip() else _text_slots(text)
-    return [Slot(replace(x.q, start=x.q.start + off, end=x.q.end + off), x.row, x.codes, x.col, x.group, x.rowid, x.colid, x.label)
-            for x in found]
+        return _text_slots(text) if doc.header else []
+    return found
 
 
 @dataclass(frozen=True)

@@ -117,13 +117,11 @@ def _qty_item(ordered_text: str, done_label: str, done_text: str, a: int, b: int
 
 
 def _items(text: str) -> list[StateItem]:
-    m = re.search(r"^[ \t]*[{\[]", text, re.M)
-    if m is not None:
-        try:
-            return _json_items(text[m.start():], m.start())
-        except jsonleaves.JSONViewError:
-            if not text[: m.start()].strip():
-                return []
+    doc = jsonleaves.body(text)
+    if doc is not None and doc.objects is not None:
+        return _json_items(doc.objects, doc.offset)
+    if doc is not None and not doc.header:
+        return []  # malformed JSON is not prose either
     return _text_items(text)
 
 
@@ -165,13 +163,9 @@ def _text_items(text: str) -> list[StateItem]:
     return out
 
 
-def _json_items(body: str, off: int) -> list[StateItem]:
-    leaves = jsonleaves.leaves(body)
-    by_parent: dict[str, list] = {}
-    for lf in leaves:
-        by_parent.setdefault(lf.parent, []).append(lf)
+def _json_items(objects: dict[str, list], off: int) -> list[StateItem]:
     out = []
-    for parent, kids in by_parent.items():
+    for parent, kids in objects.items():
         strings = [lf for lf in kids if isinstance(lf.value, str)]
         # an object is named by its strings, their keys ("invoice_id") and its own key
         names = set().union(*(label_words(lf.value) | label_words(_split_camel(lf.key)) for lf in strings),
