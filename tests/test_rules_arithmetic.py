@@ -87,6 +87,48 @@ def test_derived_support_needs_every_anchor_and_an_unstated_slot():
     assert derived_support("Line 1 ships above 3 cartons.", TABLE) is None
 
 
+BUDGET = """STUDY BUDGET - Protocol KR-118 | Site 22 | Currency: USD | Target enrolment: 30 participants
+
+| Visit / Item | Per participant | Notes |
+| Intake visit (V1) | 1,200.00 | paid for screen failures too |
+| Follow-up visits V2-V5 | 4 x 310.00 | |
+| Closing visit (V6) | 800.00 | |
+| Total per completed participant | 3,240.00 | |
+Start-up fee (one-time): 9,000.00"""
+
+
+def test_a_computation_does_not_stand_where_the_record_states_the_claimed_slot():
+    # "Total per completed participant" is labelled by the claim's own words: 4 x 310 is a part
+    assert derived_support("A participant who completes the study is worth USD 1,240 to the site.", BUDGET) is None
+    assert derived_support("The follow-up visits are worth USD 1,240 per participant in total.", BUDGET)
+    # words the claim sets aside ("before sales tax") do not name the slot
+    lease = ("LEASE SCHEDULE No. 2 to Master Lease ML-88\nCommencement: 1 March 2025   Term: 36 months\n\n"
+             "Payment no.   Due date       Payment      Sales tax   Total\n"
+             "1             1 Mar 2025     $1,487.75    $119.02     $1,606.77\n"
+             "...           ...            ...          ...         ...\n"
+             "36            1 Feb 2028     $1,487.75    $119.02     $1,606.77\n")
+    assert derived_support("The 36 base payments, before sales tax, total $53,559.", lease)
+
+
+def test_a_claimed_total_must_count_what_the_record_adds():
+    award = "The grant covers 60% of the annual course fee of GBP 9,000, plus a one-time travel allowance of GBP 800."
+    assert derived_support("The grant is worth GBP 5,400 in total for the year.", award) is None
+    assert derived_support("The grant covers GBP 5,400 of the course fee.", award)
+
+
+def test_an_equal_split_named_after_a_title_is_a_quotient():
+    letter = "Dear Mr. Okafor, your bursary is EUR 3,000 for the year, paid in two equal instalments in October and February."
+    assert derived_support("Each instalment of Mr. Okafor's bursary is EUR 1,500.", letter)
+    assert derived_support("Each instalment of Mr. Okafor's bursary is EUR 1,000.", letter) is None
+
+
+def test_a_gap_between_two_values_is_not_a_level():
+    ev = "Invoice value: USD 10,800.00. Exchange rate: 1 EUR = 1.0800 USD. Customs value: EUR 10,400.00."
+    r = check_rules("The customs value is EUR 400 higher than the invoice value converted at that rate.", ev)
+    assert r.status != "conflict", r
+    assert check_rules("The customs value is EUR 400.", ev).status == "conflict"
+
+
 def verify_statement(ledger, claim: str, *texts: str, run: str = "run_ar"):
     """One `statement` proposition citing a record of each text, decided without a model."""
     rids = [ledger.append(run, t) for t in texts]

@@ -25,6 +25,15 @@ def test_a_claim_using_the_opposite_of_its_sentence_is_not_supported():
     assert any("waiv" in w for w in missing_anchors("The $6 card fee was charged for April.", STATEMENT))
 
 
+def test_a_change_is_the_opposite_of_no_change_in_the_clause_of_its_value():
+    news = ("Tallow Mills said on Monday that third-quarter sales rose 9% to EUR 412 million, "
+            "while milled volumes were flat at 61,200 tonnes.")
+    why = opposites("Tallow Mills' milled volumes rose to 61,200 tonnes in the third quarter.", news)
+    assert why and "'flat'" in why[0][0]
+    # the sales clause says "rose" and holds the claim's value: no opposite there
+    assert opposites("Tallow Mills' third-quarter sales rose 9%.", news) == []
+
+
 def test_the_same_word_in_the_sentence_about_it_is_no_opposite():
     # "charged" sits in the transfer-fee sentence, the one the claim is about: nothing to veto,
     # although "waived" is elsewhere in the record

@@ -99,6 +99,15 @@ def test_every_row_and_quantities(record, claim, status):
     assert r is not None and r.status == status, (claim, r)
 
 
+def test_both_counts_two_rows_and_a_document_code_names_the_document():
+    two = PARCELS.replace("| 3 of 3 | 1.2 kg | Out for delivery |\n", "").replace(" of 3", " of 2")
+    assert check_state("Both parcels have been delivered.", two).status == "supported"
+    assert check_state("Both parcels on waybill 5520193847 have been delivered.", "Waybill: 5520193847\n" + two).status == "supported"
+    assert check_state("Both parcels have been delivered.", PARCELS) is None  # three rows, not two
+    late = two.replace("| 2 of 2 | 3.4 kg | Delivered |", "| 2 of 2 | 3.4 kg | In transit |")
+    assert check_state("Both parcels on waybill 5520193847 have been delivered.", "Waybill: 5520193847\n" + late).status == "contradicted"
+
+
 def test_a_count_the_table_does_not_have_gives_no_answer():
     assert check_state("All four parcels have been delivered.", PARCELS) is None
     assert check_state("Only some parcels have been delivered.", PARCELS) is None

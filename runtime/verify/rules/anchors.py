@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from warrant.runtime.verify.rules import arithmetic
+from warrant.runtime.verify.rules import arithmetic, derived
 from warrant.runtime.verify.rules.check import STATED_TIE, context_tie, decide_one, subject_words
 from warrant.runtime.verify.rules.comparisons import comparable, relation, same_ref
 from warrant.runtime.verify.rules.dates import MONTHS
@@ -92,6 +92,9 @@ def _unknown_word(word: str) -> bool:
     return bool(vocab) and word.lower() not in vocab
 
 
+_HONORIFICS = {"Mr", "Mrs", "Ms", "Dr", "Prof", "Mx"}
+
+
 def names(hypothesis: str) -> list[str]:
     """Proper names of the hypothesis: capitalised words after the first word, and a first word
     that is a single letter, all capitals, possessive or followed by another capitalised word."""
@@ -100,6 +103,8 @@ def names(hypothesis: str) -> list[str]:
         w = m.group(0).rstrip(".")
         if w.lower() in MONTHS or w.upper() in CURRENCY_CODES or _ID_TOKEN.fullmatch(w):
             continue
+        if w in _HONORIFICS and hypothesis[m.end():m.end() + 1] == ".":
+            continue  # "Ms. Nwosu": the name is the next word; the window may write "Ms Nwosu" or "Adaeze Nwosu"
         if hypothesis[m.end():m.end() + 1] == "$":  # "US$", "C$": a currency, compared as money
             continue
         if hypothesis[max(0, m.start() - 2):m.start()].strip().endswith("°"):  # "°F": a unit, compared as a measure
@@ -276,6 +281,8 @@ _OPPOSITES = [
     (("charged", "levied", "applied"), ("waived", "waive", "waives", "exempt", "exempted")),
     (("accepted", "approved", "granted", "allowed", "permitted"), ("rejected", "declined", "refused", "denied", "prohibited", "forbidden")),
     (("increase", "increased", "increases", "rise", "rises", "rose", "raised", "higher", "up"), ("decrease", "decreased", "decreases", "fall", "falls", "fell", "reduced", "lowered", "lower", "down")),
+    # a change against no change: "volumes rose to 38,500 tonnes" against "were flat at 38,500 tonnes"
+    (("rose", "risen", "grew", "grown", "climbed", "fell", "fallen", "declined", "dropped"), ("flat", "unchanged", "steady")),
     (("mandatory", "compulsory", "required", "obligatory"), ("optional", "voluntary")),
     (("refundable",), ("non-refundable", "nonrefundable")),
     (("paid",), ("unpaid",)),
@@ -322,6 +329,24 @@ def _negated_stems(sent: str) -> set[str]:
     return {stem(m.group("w").lower()) for m in _NEGATOR.finditer(sent)}
 
 
+# clauses of one sentence about two things: "revenue rose 14%, while volumes were flat at 38,500 tonnes"
+_CLAUSE_BREAK = re.compile(r",\s+(?:while|whereas|but|although|though)\b|;\s+", re.I)
+
+
+def _value_clause(sent: str, values: set) -> str:
+    """The clause of ``sent`` that states one of the claim's values, or the whole sentence."""
+    if not values or not _CLAUSE_BREAK.search(sent):
+        return sent
+    cuts = [0] + [m.start() for m in _CLAUSE_BREAK.finditer(sent)] + [len(sent)]
+    hits = [sent[a:b] for a, b in zip(cuts, cuts[1:]) if values & {q.value for q in extract_quantities(sent[a:b])}]
+    return hits[0] if len(hits) == 1 else sent
+
+
+def _side_words(text: str) -> set[str]:
+    """Stems of the words of ``text`` that take a side, less those it negates."""
+    return {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z-]*", text.lower())} - _negated_stems(text)
+
+
 def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
     """A word of the claim whose opposite the evidence sentence about the same thing uses ("the
     fee was charged" against "the fee was waived"; "prices include duties" against "prices
@@ -341,7 +366,7 @@ def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
         sent = evidence[a:b]
         cs = set(content_stems(sent))
         # a word the sentence negates ("may never be accepted") says what its opposite says
-        sw = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z-]*", sent.lower())} - _negated_stems(sent)
+        sw = _side_words(_value_clause(sent, hnum))
         sents.append((len(about & cs) + len(hnum & {q.value for q in extract_quantities(sent)}), cs, sw, a))
     if not sents:
         return []
@@ -553,6 +578,38 @@ def _same_slot_kind(hypothesis: str, h, hm, evidence: str, e) -> bool:
     return True
 
 
+def _rival_slot(hypothesis: str, h, hm, evidence: str, eq, reading: arithmetic.Reading) -> bool:
+    """The record states the claimed slot itself, otherwise than computed. (a) A value of the
+    slot's kind whose every label word, beyond "total", is a word of the claim, labelled by more
+    of the claim's words than any operand ("a completed subject is worth $5,850" computed as
+    6 x $975 under "Treatment visits", beside "Total per completed subject: $11,420"). (b) A
+    claimed total computed from one amount of a sentence that adds another ("75% of the fee of
+    Rs 2,40,000, plus a grant of Rs 15,000" is not worth Rs 1,80,000 in total)."""
+    claim = set(content_stems(_SET_ASIDE.sub(" ", hypothesis)))  # "before sales tax" does not name the slot
+    mine = [o for o in reading.operands if o.kind == h.kind]
+    best = max((len(arithmetic.operand_words(evidence, o) & claim) for o in mine), default=0)
+    for e in eq:
+        if e in reading.operands or not comparable(h, e) or relation(h, e) != "contradicts" or not _same_slot_kind(hypothesis, h, hm, evidence, e):
+            continue
+        label = arithmetic.operand_words(evidence, e) - _TOTAL_STEMS
+        if label and label <= claim and len(label) >= 2 and len(label) > best:
+            return True
+    if h.kind == "money" and (derived.is_total(hypothesis, h) or _WORTH.search(hypothesis)) and len(mine) == 1:
+        a, b = sentence_bounds(evidence, mine[0].start)
+        for m in _ADDS.finditer(evidence, a, b):
+            if any(e.kind == "money" and e.unit == h.unit and e not in reading.operands and m.end() <= e.start < m.end() + 40 for e in eq):
+                return True
+    return False
+
+
+_TOTAL_STEMS = {stem(w) for w in ("total", "combined", "overall", "aggregate", "grand", "amount", "value", "sum")}
+_SET_ASIDE = re.compile(r"\b(?:before|excluding|exclusive\s+of|excl\.|without|net\s+of|leaving\s+out|apart\s+from|other\s+than|except(?:\s+for)?)"
+                        r"\s+(?:the\s+)?[A-Za-z-]+(?:\s+[A-Za-z-]+)?", re.I)
+_WORTH = re.compile(r"\bworth\b", re.I)
+# a sentence that adds an amount to another: "..., plus a one-time grant of Rs 15,000"
+_ADDS = re.compile(r"\b(?:plus|in\s+addition(?:\s+to)?|additionally|as\s+well\s+as|together\s+with|on\s+top\s+of)\b", re.I)
+
+
 def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] | None:
     """The readings that support a claim whose values are computed from the evidence, or None.
 
@@ -596,7 +653,7 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
             # stated value ("the amount due is $2,709.60" beside "Amount due: $2,754.60" and a
             # $45.00 charge; "the two billings come to X" beside one billing's amount is no slot)
             reading = arithmetic.derive_unique(hypothesis, h, evidence, eq, untied=True)
-        if reading is None:
+        if reading is None or _rival_slot(hypothesis, h, hm, evidence, eq, reading):
             return None
         out.append((h, reading))
     if not out:

@@ -226,7 +226,9 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     # number counting the same thing ("12 boxes" never meets "5 crates"; a year is not a count),
     # an amount without another qualifier ("subtotal" for a claimed "total")
     parts = _sum_of_parts(hyp, h)
-    con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts"
+    # "EUR 1,350 higher than the invoice value": a gap between two values, never a level
+    gap = _GAP_AFTER.match(hyp, h.end) is not None
+    con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts" and not gap
            and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))
            and not (parts and not _TOTAL_LABEL & set(_left_labels(ev, e, eqs)))
            and not _other_numbered(hyp, h, ev, e) and not _rate_and_span(hyp, h, ev, e)]
@@ -285,6 +287,10 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
             return "undecided", None, ""
         return "conflict", e, ""
     return "undecided", None, ""
+
+
+_GAP_AFTER = re.compile(r"\s+(?:more|less|fewer|higher|lower|greater|larger|smaller|bigger|cheaper|dearer|costlier|longer|shorter|"
+                        r"later|earlier|sooner|heavier|lighter)\s+than\b", re.I)
 
 
 # qualifiers that make a value another slot than the one claimed ("subtotal", "net amount")

@@ -23,8 +23,8 @@ _EACH_AFTER = re.compile(r"\s*(?:(?P<noun>[A-Za-z][A-Za-z-]+)\s+)?each\b", I)
 _AVERAGE_BEFORE = re.compile(r"\b(?:average[sd]?|averaging|mean|on\s+average)\b[\w\s,]{0,30}$", I)
 _TOTAL_NEAR = re.compile(r"\btotal(?:s|ed|led|ing|ling)?\b|\bin\s+all\b|\baltogether\b|\bcombined\b", I)
 # "Each pallet holds 30 cartons", "Each instalment is $32,000": a rate per the noun after "each",
-# when the value's own clause starts with it (nothing but words between them)
-_EACH_BEFORE = re.compile(r"\beach\s+(?P<per>[A-Za-z][A-Za-z-]+)\b(?:[^.;:\d$€£]|(?<=[A-Za-z]-)\d|(?<=\d)\d){0,60}$", I)
+# when the value's own clause starts with it (nothing but words between them; "Ms." is a word)
+_EACH_BEFORE = re.compile(r"\beach\s+(?P<per>[A-Za-z][A-Za-z-]+)\b(?:[^.;:\d$€£]|(?<=[A-Za-z]-)\d|(?<=\d)\d|(?<=\bM[rs])\.|(?<=\bMrs)\.|(?<=\bDr)\.){0,60}$", I)
 # "three equal instalments": the noun after an adjective of how the parts are cut
 _PARTS = re.compile(r"\s+(?:equal|separate|consecutive|identical|monthly|quarterly|annual|weekly)\s+(?P<noun>[A-Za-z][A-Za-z-]+)", I)
 _DURATION_NOUN = {"hour": "hour", "day": "day", "week": "week", "month": "month", "year": "year", "minute": "minute", "business_day": "day"}

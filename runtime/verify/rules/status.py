@@ -52,11 +52,12 @@ _FLAG_OF = {stem(w): life for life, (done, _) in _LIFECYCLES.items() for w in do
 _STATE_LABEL = {"status", "state", "stage"}
 
 _CLAIM = re.compile(
-    r"^(?P<q>(?:all(?:\s+of)?(?:\s+the)?|every|each)\s+(?:(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+)?)?"
+    r"^(?P<q>(?:all(?:\s+of)?(?:\s+the)?|every|each|(?P<both>both)(?:\s+of)?(?:\s+the)?)\s+(?:(?P<n>two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+)?)?"
     r"(?P<s>.+?)\s+(?:(?:has|have|had)\s+(?:(?:now|already|all)\s+)*been\s+|(?:is|are|was|were)\s+(?:(?:now|already|all)\s+)*"
     r"|(?:(?:has|have)\s+(?:(?:now|already)\s+)*)?(?=(?:shipped|dispatched)\b))"
     r"(?P<full>fully\s+)?(?P<st>delivered|paid|settled|approved|completed|complete|finished|received|shipped|dispatched|active)"
     r"(?P<in_full>\s+in\s+full|\s+complete)?(?P<rest>.*?)\s*\.?$", I)
+_DOC_PHRASE = re.compile(r"\s+(?:on|of|in|under|for|from)\s+(?:the\s+)?(?:[A-Za-z-]+\s+){0,2}(?P<code>[A-Za-z]*[-#]?\d[\w-]*)", I)
 # what a quantifier's noun may be when it means every row of the one table of states: "every line", "all three pieces"
 _ROW_NOUNS = {stem(w) for w in ("line", "lines", "item", "items", "piece", "pieces", "parcel", "package", "order", "purchase",
                                 "product", "position", "row", "entry", "sku", "carton", "pallet", "box", "shipment",
@@ -209,8 +210,12 @@ def check_state(claim: str, text: str) -> StateCheck | None:
     subject = m.group("s")
     if re.search(r"\b(?:is|are|was|were|has|have|had|be|been|before|after|when|while|that|which|who)\b", subject, I):
         return None  # a clause, not a thing: "piece 2 was scanned before piece 1 was delivered"
-    own, codes = label_words(subject) - GENERIC_WORDS, label_codes(subject)
     items = _items(text)
+    if m.group("q"):
+        # "Both pieces on waybill 4471932058": a code no row holds names the document the rows are of
+        row_codes = {k for it in items if it.group for k in it.codes}
+        subject = _DOC_PHRASE.sub(lambda d: "" if label_codes(d.group("code")) - row_codes else d.group(0), subject)
+    own, codes = label_words(subject) - GENERIC_WORDS, label_codes(subject)
     if m.group("q"):
         return _every(m, word, life, own, codes, items, text)
     if not own and not codes:
@@ -252,7 +257,7 @@ def _every(m: re.Match, word: str, life: str, own: set[str], codes: set[str], it
             return None
         named = [it for it in items if it.group in groups]
     rows = list(dict.fromkeys(it.label for it in named))
-    n = m.group("n")
+    n = "2" if m.group("both") else m.group("n")
     if n and (int(n) if n.isdigit() else UNITS_WORDS.get(n.lower())) != len(rows):
         return None
     states = [_lifecycle_state(it, life) for it in named]
