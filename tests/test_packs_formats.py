@@ -352,6 +352,41 @@ MORE_CASES = [
  ("contract_party", {"contract_id": K6, "role": "buyer", "name": "Tallgrass Coffee Roasters, Inc."}, [AG6], S),
  ("contract_party", {"contract_id": K6, "role": "supplier", "name": "Meridian Bag & Film Ltd"}, [AG6], S),
  ("contract_party", {"contract_id": K6, "role": "supplier", "name": "Tallgrass Coffee Roasters"}, [AG6], X),
+    # European number format: said in so many words ("Quantities in European number format") or
+    # shown ("1.234,56"); "12,40" alone is a number there; a totals block of "Label: 8.680,00 EUR" lines is
+    # fields, not a comma-separated table
+    ("billed_unit_price", {"invoice_id": "NRD-2207", "line": "ND-A4", "unit_price": 12.40}, ["invoice_NRD-2207.txt"], S),
+    ("billed_quantity", {"invoice_id": "NRD-2207", "line": "ND-C1", "quantity": 3000}, ["invoice_NRD-2207.txt"], S),
+    ("invoice_subtotal", {"invoice_id": "NRD-2207", "amount": 8680.00}, ["invoice_NRD-2207.txt"], S),
+    ("invoice_total", {"invoice_id": "NRD-2207", "amount": 10329.20}, ["invoice_NRD-2207.txt"], S),
+    ("invoice_total", {"invoice_id": "NRD-2207", "amount": 8680.00}, ["invoice_NRD-2207.txt"], X),
+    ("received_quantity", {"receipt_id": "WE-5510", "line": "LT-40", "quantity": 1450}, ["grn_WE-5510.txt"], S),
+    ("received_quantity", {"receipt_id": "WE-5510", "line": "LT-40", "quantity": 1.45}, ["grn_WE-5510.txt"], X),
+    # a numbered clause ("2.2 USD invoices: ...") is no amount of USD 2.2
+    ("requires_approval", {"invoice_id": "NRD-2207", "value": False}, ["invoice_NRD-2207.txt", "policy_AP-12.txt"], S),
+    ("requires_approval", {"invoice_id": "NRD-2207", "value": True}, ["invoice_NRD-2207.txt", "policy_AP-12.txt"], X),
+    # dot leaders ("Deliver by ....... 10 Mar 2026") separate a label from its value and the cells of a row
+    ("ordered_quantity", {"po_id": "PO-7731", "line": "1", "quantity": 1500}, ["po_PO-7731.txt"], S),
+    ("ordered_quantity", {"po_id": "PO-7731", "line": "1", "quantity": 300}, ["po_PO-7731.txt"], X),
+    ("vendor_name", {"document_id": "PO-7731", "vendor": "Larkmoor Tooling Ltd."}, ["po_PO-7731.txt"], S),
+    ("days_late", {"po_id": "PO-7731", "receipt_id": "WE-5510", "days": 4}, ["po_PO-7731.txt", "grn_WE-5510.txt"], S),
+    ("days_late", {"po_id": "PO-7731", "receipt_id": "WE-5510", "days": 7}, ["po_PO-7731.txt", "grn_WE-5510.txt"], X),
+    # a credit "for each calendar day of delay" on the "PO value, excl. tax and freight": 4 x 1% x 9,450.00
+    ("late_delivery_credit", {"po_id": "PO-7731", "receipt_id": "WE-5510", "contract_id": "LMT-SA-2026", "amount": 378.00},
+     ["po_PO-7731.txt", "grn_WE-5510.txt", "contract_LMT-SA-2026.txt"], S),
+    ("late_delivery_credit", {"po_id": "PO-7731", "receipt_id": "WE-5510", "contract_id": "LMT-SA-2026", "amount": 567.00},
+     ["po_PO-7731.txt", "grn_WE-5510.txt", "contract_LMT-SA-2026.txt"], X),
+    # the issuer under an "INVOICE X" heading, or after a dash in it; a bank to remit to is no vendor
+    ("vendor_name", {"document_id": "LMT-0415", "vendor": "Larkmoor Tooling Ltd."}, ["invoice_LMT-0415.txt"], S),
+    ("vendor_name", {"document_id": "LMT-0415", "vendor": "Eastholt Commercial Bank"}, ["invoice_LMT-0415.txt"], X),
+    ("vendor_name", {"document_id": "LMT-0470", "vendor": "Larkmoor Tooling Ltd."}, ["invoice_LMT-0470.txt"], S),
+    # a resent copy that opens with its heading, then From:/To: lines, is an invoice, not an e-mail about one
+    ("invoice_total", {"invoice_id": "LMT-0415", "amount": 9245.00}, ["invoice_LMT-0415_resent.txt"], S),
+    ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": True}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_resent.txt"], S),
+    ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_resent.txt"], X),
+    ("duplicate_invoice_number", {"invoice_id": "LMT-0470", "value": False}, ["invoice_LMT-0470.txt", "invoice_LMT-0415.txt"], S),
+    # a copy that names no vendor: nothing says the two vendors differ, so "no duplicate" is not shown
+    ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_fax.txt"], U),
 ]
 
 

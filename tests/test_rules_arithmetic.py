@@ -129,6 +129,16 @@ def test_a_gap_between_two_values_is_not_a_level():
     assert check_rules("The customs value is EUR 400.", ev).status == "conflict"
 
 
+def test_days_stated_as_hours_are_not_contradicted_by_another_span_in_days():
+    ev = ("Clause 7 - Incidents\n7.1 The Processor shall act only on written instructions.\n"
+          "7.2 The Processor shall notify the Controller of any incident without undue delay and in any event "
+          "within 72 hours of becoming aware of it.\n"
+          "7.3 On termination, the Processor shall delete all records within 60 days, unless the law requires otherwise.")
+    claim = "An incident has to be reported to the Controller within {} days of the Processor learning of it."
+    assert check_rules(claim.format("three"), ev).status == "absent"  # 72 hours, not the 60 days of 7.3
+    assert check_rules(claim.format("four"), ev).status == "conflict"
+
+
 def verify_statement(ledger, claim: str, *texts: str, run: str = "run_ar"):
     """One `statement` proposition citing a record of each text, decided without a model."""
     rids = [ledger.append(run, t) for t in texts]

@@ -175,13 +175,17 @@ class Region:
         return [it for it in self.view.items if it.path.startswith(p) and (len(it.path) == len(p) or it.path[len(p)] in ".[")]
 
 
+_ABBREV_END = re.compile(r"\b(?:Co|Inc|Ltd|Corp|Bros|LLC|GmbH|AG|SA|NV|BV|Pty|PLC)\.$", re.I)
+
+
 def _doc_types(view: EvidenceView, scopes: dict[str, ScopeSpec]) -> set[str]:
     """The scope kinds a text document is, from its first title-like line naming one."""
     for it in view.items:
         # a title is a short line, not a key-value line or a sentence of a letter (an upper-case
         # title may hold a colon: "FINANCE POLICY FIN-07: ACCOUNTS PAYABLE APPROVAL")
-        if it.kind != "header" or (":" in it.text and not it.text.isupper()) or len(it.text.split()) > 12 or it.text.endswith("."):
-            continue
+        if it.kind != "header" or (":" in it.text and not it.text.isupper()) or len(it.text.split()) > 12 or (
+                it.text.endswith(".") and not _ABBREV_END.search(it.text)):
+            continue  # ("TAX INVOICE QPK-25-1107 - Quillmark Packaging Co." ends with an abbreviation, not a sentence)
         toks = tokens(it.text)
         kinds = {name for name, s in scopes.items() if _has_words(toks, s.type_words)}
         if kinds:
@@ -235,8 +239,12 @@ _MAIL_HEADER = re.compile(r"^(from|to|cc|subject|sent|date)\s*:", re.I)
 
 
 def _is_message(view: EvidenceView) -> bool:
-    """A record that opens with e-mail headers (From: and To: or Subject:)."""
-    heads = {m[1].lower() for it in view.items if it.kind == "header" and (m := _MAIL_HEADER.match(it.text))}
+    """A record that opens with e-mail headers (From: and To: or Subject:). One whose first line is
+    something else ("RESUBMITTED INVOICE QPK-1 (copy)" over "From:" and "To:" lines) is a document."""
+    lines = [it.text for it in view.items if it.kind == "header"]
+    if not lines or not _MAIL_HEADER.match(lines[0]):
+        return False
+    heads = {m[1].lower() for t in lines if (m := _MAIL_HEADER.match(t))}
     return "from" in heads and bool(heads & {"to", "subject"})
 
 
@@ -605,7 +613,9 @@ def locate(slot: SlotSpec, args: dict[str, Any], views: list[EvidenceView], scop
                 out.append(pick)
             else:
                 problems.append(f"{r.name}: {pick}")
-        return Located(out, None if out else f"{describe}: " + "; ".join(problems))
+        # every cited record of the scope must answer: a vendor missing from one of two invoices
+        # is no evidence that their vendors differ
+        return Located(out) if out and not problems else Located(problem=f"{describe}: " + "; ".join(problems or ["not found"]))
     cands = [c for _, cs in per_region for c in cs]
     pick = _pick(slot, args, cands)
     if isinstance(pick, Found):
@@ -705,7 +715,7 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: di
                     score = left + 100
                 elif body_rows.get(it.group, 0) > 1:
                     score = 0
-            if score <= 0:
+            if score <= 0 or (slot.kind == "name" and slot.avoid and _has_words(tokens(it.text), slot.avoid)):
                 continue
             if slot.row:
                 if it.kind == "cell" and not _row_matches(row_cells, row_key, slot.row.labels):
@@ -728,12 +738,14 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: di
             row_ok = row_key is None or continued or bool(_row_phrase(row_key).search(it.text))
             if row_ok:
                 out.extend(_from_sentence(slot, it, view, region, prose_labels, None, dc))
-        elif it.kind == "header" and slot.letterhead and it.text == it.title:
-            if not _has_words(tokens(it.text), ["invoice", "purchase order", "receipt", "agreement", "contract", "statement"]):
-                # an invoice's letterhead is its issuer; a PO's or a receipt's is the buyer's own, never read
-                issuer = bool(set(slot.letterhead_of) & _doc_types(view, scopes))
-                if issuer or not slot.letterhead_of:
-                    out.append(Found(Name(it.text), view.record_id, it.start, it.end, it.text, "letterhead", 5, weak=not issuer, scope=region.name))
+        elif it.kind == "header" and slot.letterhead and (head := _letterhead(items)) is not None and it is head[0]:
+            # an invoice's letterhead is its issuer; a PO's or a receipt's is the buyer's own, never read
+            issuer = bool(set(slot.letterhead_of) & _doc_types(view, scopes))
+            if (issuer or not slot.letterhead_of) and (at := _letterhead_name(it, head[1])) is not None:
+                for val in _parse("name", it.text[at[0]:at[1]], "", False)[:1]:
+                    a, b = at[0] + val.a, at[0] + val.b
+                    out.append(Found(val.value, view.record_id, it.start + a, it.start + b, it.text[a:b], "letterhead", 5,
+                                     weak=not issuer, scope=region.name))
     if not out and view.is_json and region.prefix not in (None, "$") and not slot.row:
         # a field of the enclosing object applies to what it holds (the vendor of a list of invoices)
         parent = parent_path(region.prefix)
@@ -747,6 +759,30 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: di
                 break
             parent = parent_path(parent)
     return out
+
+
+_DOC_HEADING = ["invoice", "purchase order", "receipt", "agreement", "contract", "statement"]
+
+
+def _letterhead(items: list[Item]) -> tuple[Item, bool] | None:
+    """The line naming the issuer, and whether it is the document's heading: the title; where the
+    title is the heading ("INVOICE QPK-25-0912") the line under it, unless that is a field ("Bill
+    to: ..."); else the heading itself, which may name the issuer after a dash."""
+    heads = [it for it in items if it.kind == "header"][:2]
+    if heads and not _has_words(tokens(heads[0].text), _DOC_HEADING):
+        return (heads[0], False) if heads[0].text == heads[0].title else None
+    if len(heads) == 2 and ":" not in heads[1].text and not _has_words(tokens(heads[1].text), _DOC_HEADING):
+        return heads[1], False
+    return (heads[0], True) if heads else None
+
+
+def _letterhead_name(it: Item, title: bool) -> tuple[int, int] | None:
+    """Where the issuer's name sits in its line: the whole line, or in a heading that names the
+    document first ("TAX INVOICE QPK-25-1107 - Quillmark Packaging Co.") the part after the dash."""
+    if not title:
+        return 0, len(it.text)
+    m = re.search(r"\s[-–—|]\s+(?=[A-Z])", it.text)
+    return (m.end(), len(it.text)) if m and not _has_words(tokens(it.text[m.end():]), _DOC_HEADING) else None
 
 
 def _in_context(toks: tuple[str, ...], context: list[str]) -> bool:

@@ -60,7 +60,9 @@ class SlotSpec(_Model):
     row: RowSpec | None = None
     tier: TierSpec | None = None
     context: list[str] = []  # word stems the sentence, its heading or the previous sentence must hold ("a|b": either)
-    avoid: list[str] = []  # prose only: phrases (word runs) that disqualify the sentence ("week" for a daily credit)
+    # phrases (word runs) that disqualify a sentence ("week" for a daily credit), or for a name slot
+    # also a field's value ("Remit to: Harrowgate Commercial Bank" names no vendor)
+    avoid: list[str] = []
     per: str | None = None  # rate unit of a money value in prose ("hour", "day")
     frame: Literal["limit", "value"] | None = None  # prose only: a stated threshold, or an actual value
     prose: bool = True  # may the value be read from a sentence

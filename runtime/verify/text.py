@@ -137,6 +137,19 @@ WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " ", "\u202f": " "})
 
 
+# "2.2 USD invoices: ...": the number of a clause in a numbered list ("2.1", "2.2", "2.3" opening
+# lines one after another) labels its line; it is no value of it
+_OUTLINE = re.compile(r"^[ \t]*(?P<n>\d{1,2}(?:\.\d{1,2})+)\.?[ \t]+(?=[A-Za-z(])", re.M)
+
+
+def outline_numbers(text: str) -> list[tuple[int, int]]:
+    """Spans of the clause numbers of ``text``: a line-opening "2.2" counts only where another
+    line opens with a sibling ("2.1", "2.3"), so a line opening with "2.5 hours" stays a value."""
+    found = [(m.start("n"), m.end("n"), m["n"].rsplit(".", 1)[0]) for m in _OUTLINE.finditer(text)]
+    parents = [p for _, _, p in found]
+    return [(a, b) for a, b, p in found if parents.count(p) > 1]
+
+
 def normalise(text: str) -> str:
     """NFKC, typographic quotes and dashes made plain, no-break spaces made spaces. Keeps the
     length of plain ASCII text, so offsets found in ASCII evidence stay valid."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from warrant.runtime.verify.text import sentence_spans
+from warrant.runtime.verify.text import outline_numbers, sentence_spans
 
 _PAGE_MARK = re.compile(r"^\s*-{2,}\s*page\s+\d+\s*-{2,}\s*$", re.I)
 _NUMBERED = re.compile(r"^(?:#{1,6}\s+|(?:section|article|clause|schedule|part)\s+[\w.]+\b|\d+(?:\.\d+)*\.?\s+[A-Z])", re.I)
@@ -60,7 +60,11 @@ def sentences(text: str, lines: list[tuple[int, int]], skip_lines: set[int] = fr
     prev = ""
     h = 0
     heading = ""
+    # a sentence opening with its clause number ("2.2 USD invoices: ...") starts after it
+    numbered = dict(outline_numbers(text))
     for a, b in _prose_spans(text, lines, skip_lines):
+        if (end := next((e for s_, e in numbered.items() if a <= s_ < b and not text[a:s_].strip()), None)) is not None:
+            a = end + len(text[end:b]) - len(text[end:b].lstrip())
         while h < len(headings) and headings[h][0] <= a:
             heading = headings[h][1]
             h += 1

@@ -31,8 +31,9 @@ class Table:
 _PIPE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _KV = re.compile(r"^\s*(?P<label>[A-Za-z#][\w #&/().'%-]{0,60}?)\s*:\s+(?P<value>\S.*?)\s*$")
 _GAP = re.compile(r"\S+(?: \S+)*")  # fields separated by two or more spaces
+_LEADER = re.compile(r" ?\.{4,} ?")  # three dots are an elided row ("...  ...  ..."), four or more a leader
 _NUMERIC = re.compile(r"^[\s$€£(+-]*[\d.,]+\s*%?\)?$")
-_SENTENCE_PIECE = re.compile(r"(?<=[.;])\s+(?=[A-Z])")
+_SENTENCE_PIECE = re.compile(r"(?<=[.;])(?<!\b[A-Z]\.)\s+(?=[A-Z])")  # "Buyer: J. Lindqvist" is one field
 
 
 def lines_of(text: str) -> list[tuple[int, int]]:
@@ -147,7 +148,7 @@ def _csv_tables(text, lines, used):
             start = 0
             while start < len(parsed) - 1:
                 i0, head = parsed[start]
-                if not head or len(head) < 2 or not _is_header(head) or any(re.search(r"\w:\s", c.text) for c in head):
+                if not head or len(head) < 2 or not _is_header(head) or any(re.search(r"\S:\s", c.text) for c in head):
                     start += 1  # "Freight: 0.00 (included, full truckload)" is a "Key: value" line, not a CSV header
                     continue
                 end = start + 1
@@ -164,7 +165,17 @@ def _csv_tables(text, lines, used):
 
 
 def _fields(text: str, a: int, b: int) -> list[Cell]:
-    return [Cell(m.group(0), m.start(), m.end()) for m in _GAP.finditer(text, a, b)]
+    """Fields separated by two or more spaces or by a dot leader ("Deliver by ....... 24 Oct 2025")."""
+    out = []
+    for m in _GAP.finditer(text, a, b):
+        pos = m.start()
+        for d in _LEADER.finditer(text, m.start(), m.end()):
+            if d.start() > pos:
+                out.append(Cell(text[pos:d.start()], pos, d.start()))
+            pos = d.end()
+        if m.end() > pos:
+            out.append(Cell(text[pos:m.end()], pos, m.end()))
+    return out
 
 
 def _fixed_tables(text, lines, used):
@@ -265,7 +276,9 @@ def _kv_pairs(text: str, a: int, b: int) -> list[list[Cell]]:
     if out:
         return out
     fields = _fields(text, a, b)
-    if len(fields) == 2 and not _NUMERIC.match(fields[0].text) and re.search(r"\d", fields[1].text) and len(fields[0].text.split()) <= 5:
+    # a value without digits is a field only where a dot leader ties it to its label ("Supplier ..... Acme Co.")
+    led = len(fields) == 2 and _LEADER.search(text, fields[0].end, fields[1].start) is not None
+    if len(fields) == 2 and not _NUMERIC.match(fields[0].text) and (led or re.search(r"\d", fields[1].text)) and len(fields[0].text.split()) <= (8 if led else 5):
         label = fields[0]
         stripped = label.text.rstrip(" .:")
         return [[Cell(stripped, label.start, label.start + len(stripped)), fields[1]]]

@@ -138,11 +138,17 @@ _SHORT_COMMA_RE = re.compile(r"\d+,\d{2}")
 _CURRENCY_COMMA_RE = re.compile(r"(?:[€£$]|\b[A-Z]{3})\s?\d+,\d{2}(?![\d.,])|(?<![\d.,])\d+,\d{2}\s?(?:[€£]|zł|[A-Z]{3}\b)")
 
 
+# a record that says how it writes numbers: "Quantities in European number format (1.234 = ...)"
+_SAYS_DECIMAL_COMMA = re.compile(r"\b(?:european|continental|german)\s+(?:number|numeric|decimal)\s+format|\bdecimal\s+comma|"
+                                 r"\bcomma\s+(?:is\s+|as\s+)?(?:the\s+)?decimal\s+(?:separator|mark|point)", re.I)
+
+
 def uses_decimal_comma(texts: Iterable[str] | str) -> bool:
     """True when a text (or every text of one record) writes decimals with a comma somewhere
-    unambiguous: "1.234,50", "1 234,50", or an amount beside a currency ("EUR 12,50", "12,50 €")."""
+    unambiguous: "1.234,50", "1 234,50", an amount beside a currency ("EUR 12,50", "12,50 €"), or
+    says so ("in European number format")."""
     for t in [texts] if isinstance(texts, str) else texts:
-        if _EURO_RE.search(t) or _CURRENCY_COMMA_RE.search(t):
+        if _EURO_RE.search(t) or _CURRENCY_COMMA_RE.search(t) or _SAYS_DECIMAL_COMMA.search(t):
             return True
     return False
 # scale words after a number; "lakh" (100,000) and "crore" (10,000,000) as written in India

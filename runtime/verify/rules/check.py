@@ -179,6 +179,10 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     cands = [e for e in eqs if comparable(h, e) and _same_shape(h, hshape, derived.shape(ev, e), total)]
     if not cands:
         return "nokind", None, ""
+    if h.kind == "duration" and any(_hours_as_days(h, e) for e in eqs):
+        # "within two days" beside "within 48 hours": the same span in another family; whatever
+        # else the record counts in days is not what the claim states
+        return "undecided", None, ""
     ch = _context(hyp, h, hqs)
     hrole = _nearest_role(hyp, h, hqs) if h.kind == "date" else None
     # "items worth more than $500 must be listed": the comparison is the condition of a rule, a
@@ -393,6 +397,14 @@ def _same_shape(h: Quantity, hs: "derived.Shape", es: "derived.Shape", total: bo
     if es.per:
         return h.kind in ("money", "percent") and not total
     return True
+
+
+def _hours_as_days(h: Quantity, e: Quantity) -> bool:
+    """A span in days and one in hours (or minutes) that are the same length: 2 days, 48 hours."""
+    if e.kind != "duration" or not {durations.FAMILY[h.unit][0], durations.FAMILY[e.unit][0]} == {"day", "hour"}:
+        return False
+    d, t = (h, e) if durations.FAMILY[h.unit][0] == "day" else (e, h)
+    return durations.FAMILY[d.unit][1] * Decimal(d.value) * 24 == durations.FAMILY[t.unit][1] * Decimal(t.value)
 
 
 def _same_count(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:

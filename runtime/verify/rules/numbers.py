@@ -17,7 +17,7 @@ from warrant.runtime.verify.rules.base import (
     DIGITS, NUM, NUMW, SCALE_WORDS, WORDNUM, Claims, Found, I, free_numbers, parse_num, per_after, scale,
 )
 from warrant.runtime.verify.rules.identifiers import labelled_ref
-from warrant.runtime.verify.text import stem
+from warrant.runtime.verify.text import outline_numbers, stem
 
 # "2.7 percentage points" is a difference of two percentages, compared like one
 _PERCENT_RE = re.compile(rf"(?P<num>{NUMW})\s?(?:%|percent(?:age\s+points?)?\b|per\s?cent\b|pct\b|(?:pp|ppts?)\b)", I)
@@ -41,6 +41,14 @@ def find_percent(text: str, claims: Claims) -> Iterable[Found]:
         # a difference in points is another slot than a level: 1.2 points is no misread of 96.8%
         unit = "points" if re.search(r"point|pp", m.group(0), re.I) else None
         yield (a, b, "percent", num, unit, per, ())
+
+
+def mask_outline_numbers(text: str, claims: Claims) -> Iterable[Found]:
+    """Clause numbers ("2.1", "2.2" opening lines of a numbered list): neither is a value."""
+    for a, b in outline_numbers(text):
+        if claims.free(a, b):
+            claims.take(a, b)
+    return ()
 
 
 def mask_ranges(text: str, claims: Claims) -> Iterable[Found]:
@@ -74,7 +82,15 @@ def find_csv_numbers(text: str, claims: Claims) -> Iterable[Found]:
                     yield (cell.start, cell.end, "number", parse_num(cell.text.lstrip("-")), None, None, ())
 
 
+# "189,00" in a record that writes decimals with a comma: a number without a thousands group
+_COMMA_DECIMAL_RE = re.compile(r"(?<![\w.,/$€£-])(?P<num>\d+,\d{2})(?![\w%$€£]|[.,/]?\d)")
+
+
 def find_numbers(text: str, claims: Claims) -> Iterable[Found]:
+    if claims.decimal_comma:
+        for m, num in free_numbers(_COMMA_DECIMAL_RE, text, claims):
+            claims.take(m.start(), m.end())
+            yield (m.start(), m.end(), "number", num, None, None, ())
     for m, num in free_numbers(_BARE_RE, text, claims):
         a, b = m.start(), m.end()
         if re.fullmatch(r"\.\d+", m["num"]):

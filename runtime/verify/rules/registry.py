@@ -1,6 +1,7 @@
 """The extractors in the order they read a text, and ``extract_quantities``, which runs them.
 
-Order matters: a span is read once, by the first extractor that claims it. Dates come first (so
+Order matters: a span is read once, by the first extractor that claims it. The numbers of a
+numbered list of clauses ("2.1", "2.2") are masked first: they are no values. Dates come next (so
 "2026-06-30" is not three numbers), then money, the plain numbers of CSV rows, percentages, durations, identifiers, labelled
 durations, ranges (masked: neither end is a value) and last plain numbers.
 """
@@ -15,6 +16,7 @@ from warrant.runtime.verify.rules.base import Extractor, Found, Quantity, uses_d
 from warrant.runtime.verify.rules.comparisons import comparator, near_threshold_word
 
 EXTRACTORS: list[Extractor] = [
+    Extractor("outline_numbers", numbers.mask_outline_numbers),
     Extractor("dates", dates.find_dates),
     Extractor("money", money.find_money),
     Extractor("csv_numbers", numbers.find_csv_numbers),
