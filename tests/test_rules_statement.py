@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from warrant.runtime.verify.rules import extract_quantities
+from warrant.runtime.verify.rules import check_rules, extract_quantities
 from warrant.runtime.verify.rules.anchors import agent_conflicts, contradicting_words, missing_anchors, opposites, swapped_identifier
 from warrant.runtime.verify.rules.check import decide_one
 from warrant.runtime.verify.rules.identifiers import near_miss
@@ -162,3 +162,44 @@ def test_a_party_named_in_a_role_the_record_gives_to_another_party_is_a_conflict
     assert role_field_conflict("Quayside Metals is the supplier on PO-8841.", po) is None
     sow = 'This SOW is made between Pellam Foods plc ("Client") and Brisk Data Ltd ("Vendor").'
     assert role_field_conflict("Brisk Data is the Client under this SOW.", sow)
+
+
+def test_a_value_in_the_claims_condition_is_a_case_not_a_level():
+    ev = ("11.3 If a review finds errors above three percent (3%), the Vendor shall pay for the review. "
+          "Where errors are 3% or less, each party bears its own costs.")
+    # one value: the digits in brackets repeat the words
+    assert [q.text for q in extract_quantities(ev) if q.kind == "percent"] == ["three percent (3%)", "3%"]
+    assert check_rules("If a review finds errors of 2 percent, each party bears its own costs.", ev).status != "conflict"
+    assert check_rules("Errors of 2 percent make the Vendor pay for the review.", ev).status != "agree"
+
+
+def test_a_passive_verb_without_an_agent_names_no_one():
+    ev = "Hi, the printer works again, thanks. Status: Resolved (closed by agent 3 May 2026 14:10)"
+    assert agent_conflicts("Ottilie confirmed the printer worked before the ticket was closed.", ev) == []
+    assert agent_conflicts("The ticket was closed by Ottilie.", ev)
+
+
+def test_a_claim_counting_part_of_a_group_is_no_flip_of_polarity():
+    ev = "1. Approval of the 2026 audit plan: approved. The plan covers 9 audits, 2 of which are IT audits."
+    assert check_rules("Seven of the audits in the 2026 audit plan are not IT audits.", ev).status != "conflict"
+
+
+def test_a_value_before_a_change_is_not_the_value_after_it():
+    ev = "We removed the duplicated minibar charge. Your corrected bill total is EUR 410.00."
+    assert check_rules("Before the corrections, the bill totalled EUR 455.00.", ev).status != "conflict"
+    assert check_rules("The bill totalled EUR 455.00.", ev).status == "conflict"
+
+
+def test_how_many_times_is_a_number_the_window_must_state():
+    ev = "The Customer may inspect the site no more than once in any calendar year."
+    assert any("twice" in w for w in missing_anchors("The Customer may inspect the site twice a year.", ev))
+    assert not any("twice" in w for w in missing_anchors("The Customer may inspect the site twice a year.", "The Customer may inspect the site twice a year."))
+    # "twice the value" is a multiple, not how often
+    assert not any("twice" in w for w in missing_anchors("The piano is insured for twice the value of the ring.", "Piano: £9,000. Ring: £4,500."))
+
+
+def test_the_party_who_chooses_is_a_role_of_the_claim():
+    ev = "8.2 Buyer's sole remedy is, at Seller's option, repair, replacement or a credit."
+    why = contradicting_words("The Buyer decides whether a defect is repaired, replaced or credited.", ev)
+    assert why and "Seller" in why[0][0]
+    assert contradicting_words("The Seller decides whether a defect is repaired, replaced or credited.", ev) == []

@@ -394,6 +394,14 @@ def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
 _BY_AGENT = re.compile(r"\b(?P<verb>[A-Za-z]+(?:ed|en|ied))\s+by\s+(?:the\s+|an?\s+)?(?P<agent>[A-Za-z][\w&'.-]*)")
 
 
+def _agentless(hypothesis: str, verb_stem: str) -> bool:
+    """Every use of the verb in the claim is passive with no agent ("before the ticket was
+    closed"): the claim names no one who did it."""
+    uses = [m for m in re.finditer(r"[A-Za-z]+", hypothesis) if stem(m.group(0)) == verb_stem]
+    return bool(uses) and all(re.search(r"\b(?:is|are|was|were|be|been|being|get|got)\s+(?:\w+ly\s+)?$", hypothesis[:m.start()], re.I)
+                              and not re.match(r"\s+by\b", hypothesis[m.end():]) for m in uses)
+
+
 def agent_conflicts(hypothesis: str, window: str) -> list[tuple[str, int]]:
     """A claim naming who does something ("X will supply the frame") against a window that says
     the same thing is done by someone else ("the frame (supplied by the Owner)"): the agent of a
@@ -406,7 +414,7 @@ def agent_conflicts(hypothesis: str, window: str) -> list[tuple[str, int]]:
     out = []
     for m in _BY_AGENT.finditer(window):
         verb, agent = stem(m.group("verb")), stem(m.group("agent"))
-        if verb in hst and verb not in mine and agent not in hst and agent not in STOP:
+        if verb in hst and verb not in mine and agent not in hst and agent not in STOP and not _agentless(hypothesis, verb):
             out.append((f"the window says {m.group('verb')} by {m.group('agent')}, not by whom the claim names", m.start()))
     return out
 
@@ -732,7 +740,33 @@ def contradicting_words(hypothesis: str, evidence: str) -> list[tuple[str, int]]
         out.append(r)
     if (r := direction_swap(hypothesis, evidence)) is not None:
         out.append(r)
+    if (r := decider_swap(hypothesis, evidence)) is not None:
+        out.append(r)
     return out
+
+
+# who chooses: "at Licensor's option", "in the Buyer's sole discretion"
+_AT_OPTION = re.compile(r"\b(?:at|in)\s+(?:the\s+)?(?P<who>[A-Z][\w-]+)(?:['’]s|['’])\s+(?:sole\s+|own\s+|absolute\s+|reasonable\s+)?"
+                        r"(?:option|discretion|election|choice)\b")
+_CLAIM_DECIDES = re.compile(r"\b(?:the\s+)?(?P<who>[A-Z][\w-]+)\s+(?:alone\s+)?(?:decides|chooses|determines|elects|selects|picks|"
+                            r"(?:may|can|gets\s+to|is\s+entitled\s+to)\s+(?:choose|decide|determine|elect|select|pick))\b")
+
+
+def decider_swap(hypothesis: str, evidence: str) -> tuple[str, int] | None:
+    """The claim says one named party chooses ("The Licensee decides whether ...") where the
+    evidence, naming both, leaves the choice to another ("at Licensor's option")."""
+    claimed = [m.group("who") for m in list(_CLAIM_DECIDES.finditer(hypothesis)) + list(_AT_OPTION.finditer(hypothesis))]
+    if len(set(claimed)) != 1:
+        return None
+    who = claimed[0]
+    in_claim = {stem(w) for w in re.findall(r"[A-Za-z]+", hypothesis)}
+    if not re.search(rf"\b{re.escape(who)}\b", evidence):
+        return None  # the claim's party is not one the evidence names
+    for m in _AT_OPTION.finditer(evidence):
+        other = m.group("who")
+        if stem(other) != stem(who) and stem(other) not in in_claim:
+            return f"the evidence leaves the choice to {other}, not {who}", m.start()
+    return None
 
 
 # "X is the Supplier", "The carrier of SN-1 is X": a party named in a role

@@ -230,12 +230,15 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     # number counting the same thing ("12 boxes" never meets "5 crates"; a year is not a count),
     # an amount without another qualifier ("subtotal" for a claimed "total")
     parts = _sum_of_parts(hyp, h)
-    # "EUR 1,350 higher than the invoice value": a gap between two values, never a level
-    gap = _GAP_AFTER.match(hyp, h.end) is not None
-    con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts" and not gap
+    # a gap between two values ("EUR 1,350 higher than the invoice value") or a value in the claim's
+    # condition ("If an audit finds 4% under-licensing, ...") is a case, not a level the record states
+    no_level = _GAP_AFTER.match(hyp, h.end) is not None or ((m := _CONDITION.match(hyp)) is not None and h.start < m.end())
+    # "before the corrections, the folio totalled 845" is not refuted by the "corrected folio total"
+    undone = {stem(m.group("w")) for m in _BEFORE_CHANGE.finditer(hyp)}
+    con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts" and not no_level
            and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))
            and not (parts and not _TOTAL_LABEL & set(_left_labels(ev, e, eqs)))
-           and not _other_numbered(hyp, h, ev, e) and not _rate_and_span(hyp, h, ev, e)]
+           and not _other_numbered(hyp, h, ev, e) and not _rate_and_span(hyp, h, ev, e) and not _changed(undone, ev, e)]
     sup = []
     other_subject = []  # supporting values that belong to another subject
     for (s_, r, e), c in zip(pool, ctxs):
@@ -293,6 +296,18 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     return "undecided", None, ""
 
 
+_BEFORE_CHANGE = re.compile(r"\b(?:before|prior\s+to|ahead\s+of)\s+(?:the\s+|any\s+|its\s+|their\s+)?(?P<w>[A-Za-z]{4,})", re.I)
+
+
+def _changed(undone: set[str], ev: str, e: Quantity) -> bool:
+    """The evidence value is the one after a change the claim counts back from: its clause says
+    "corrected", "revised", "adjusted" of the claim's "before the corrections"."""
+    if not undone:
+        return False
+    return any(stem(w) in undone for w in re.findall(r"\b[A-Za-z]+ed\b", ev[sentence_start(ev, e.start):sentence_end(ev, e.end)]))
+
+
+_CONDITION = re.compile(r"\s*(?:if|when|whenever|where|should|in\s+case|unless|provided\s+that)\b[^,;]*[,;]", re.I)
 _GAP_AFTER = re.compile(r"\s+(?:more|less|fewer|higher|lower|greater|larger|smaller|bigger|cheaper|dearer|costlier|longer|shorter|"
                         r"later|earlier|sooner|heavier|lighter)\s+than\b", re.I)
 

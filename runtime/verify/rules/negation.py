@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from warrant.runtime.verify.rules.base import Quantity, QuantityCheck
+from warrant.runtime.verify.rules.base import WORDNUM, Quantity, QuantityCheck
 from warrant.runtime.verify.rules.registry import extract_quantities
 from warrant.runtime.verify.text import STOP, WORD_RE, spans_between, stem
 
@@ -92,6 +92,9 @@ def best_clause(hypothesis: str, evidence: str):
     return (hstems, hneg, hexc), best
 
 
+_PART_OF = re.compile(rf"\b(?:\d[\d,]*|{WORDNUM}|most|some|several|many|few|both)\s+of\s+(?:the|these|those|its|their|our)\b", re.I)
+
+
 def check_negation(hypothesis: str, evidence: str) -> QuantityCheck:
     """Polarity flip of an otherwise matching clause.
 
@@ -103,6 +106,9 @@ def check_negation(hypothesis: str, evidence: str) -> QuantityCheck:
     """
     if len(clauses(hypothesis)) > 1:
         return QuantityCheck("absent", "hypothesis is more than one clause; polarity is checked per clause", None, None)
+    if _PART_OF.search(hypothesis):
+        # "Seven of the audits are not IT audits": the negation sorts members; it is no flip of a clause
+        return QuantityCheck("absent", "the claim counts part of a group; polarity does not decide it", None, None)
     (hstems, hneg, hexc), best = best_clause(hypothesis, evidence)
     if best is None or len(hstems) < 2:
         return QuantityCheck("absent", "hypothesis too short for a polarity check", None, None)

@@ -11,6 +11,7 @@ times are not values of their own.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Iterable
 
 from warrant.runtime.verify.rules.base import (
@@ -20,7 +21,9 @@ from warrant.runtime.verify.rules.identifiers import labelled_ref
 from warrant.runtime.verify.text import outline_numbers, stem
 
 # "2.7 percentage points" is a difference of two percentages, compared like one
-_PERCENT_RE = re.compile(rf"(?P<num>{NUMW})\s?(?:%|percent(?:age\s+points?)?\b|per\s?cent\b|pct\b|(?:pp|ppts?)\b)", I)
+# "five percent (5%)" is one value: the digits in brackets repeat the words
+_PERCENT_RE = re.compile(rf"(?P<num>{NUMW})\s?(?:%|percent(?:age\s+points?)?\b|per\s?cent\b|pct\b|(?:pp|ppts?)\b)"
+                         r"(?:\s*\(\s*\d+(?:\.\d+)?\s*(?:%|percent\b|per\s?cent\b)?\s*\))?", I)
 _RANGE_RE = re.compile(
     rf"(?<![\w.,/-]){DIGITS}\s*(?:-|–|to)\s*{DIGITS}(?![\w%/]|[.,]\d)|\bbetween\s+{DIGITS}\s+and\s+{DIGITS}\b"
 )
@@ -86,6 +89,12 @@ def find_csv_numbers(text: str, claims: Claims) -> Iterable[Found]:
 _COMMA_DECIMAL_RE = re.compile(r"(?<![\w.,/$€£-])(?P<num>\d+,\d{2})(?![\w%$€£]|[.,/]?\d)")
 
 
+# how often: "twice a year", "twice in any month". "Once" is also a conjunction ("once the goods
+# arrive") and "twice the value" a multiple: neither is read
+_TIMES = {"twice": Decimal(2), "thrice": Decimal(3)}
+_TIMES_RE = re.compile(r"\b(?:twice|thrice)(?=\s+(?:a|an|per|each|every|in|within|during|weekly|monthly|daily|yearly|annually|over)\b)", re.I)
+
+
 def find_numbers(text: str, claims: Claims) -> Iterable[Found]:
     if claims.decimal_comma:
         for m, num in free_numbers(_COMMA_DECIMAL_RE, text, claims):
@@ -99,6 +108,10 @@ def find_numbers(text: str, claims: Claims) -> Iterable[Found]:
             continue  # clock times
         claims.take(a, b)
         yield (a, b, "number", num * scale(m["scale"]), "ref" if labelled_ref(text, a) else None, None, ())
+    for m in _TIMES_RE.finditer(text):
+        if claims.free(m.start(), m.end()):
+            claims.take(m.start(), m.end())
+            yield (m.start(), m.end(), "number", _TIMES[m.group(0).lower()], None, None, ())
     for m in _WORD_COUNT_RE.finditer(text):
         a, b = m.start("num"), m.end("num")
         nxt = text[m.end():m.end() + 20].split(None, 1)
