@@ -385,6 +385,25 @@ MORE_CASES = [
     ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": True}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_resent.txt"], S),
     ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_resent.txt"], X),
     ("duplicate_invoice_number", {"invoice_id": "LMT-0470", "value": False}, ["invoice_LMT-0470.txt", "invoice_LMT-0415.txt"], S),
+    # a JSON tool output under its request line ("GET /api/v1/invoices/X -> 200"); its date is the document
+    # date, not the ERP posting date
+    ("invoice_total", {"invoice_id": "ASH-5502", "amount": 2450.00}, ["erp_invoice_ASH-5502.json"], S),
+    ("invoice_total", {"invoice_id": "ASH-5502", "amount": 2100.00}, ["erp_invoice_ASH-5502.json"], X),
+    ("payment_due_date", {"invoice_id": "ASH-5502", "date": "2026-06-09"}, ["erp_invoice_ASH-5502.json"], S),
+    ("payment_due_date", {"invoice_id": "ASH-5502", "date": "2026-06-13"}, ["erp_invoice_ASH-5502.json"], X),
+    # a policy titled "... POLICY AP-POL-9: Invoice Approval and Release" is the policy
+    ("requires_approval", {"invoice_id": "LMT-0470", "value": False}, ["invoice_LMT-0470.txt", "policy_AP-POL-9.txt"], S),
+    ("requires_approval", {"invoice_id": "LMT-0470", "value": True}, ["invoice_LMT-0470.txt", "policy_AP-POL-9.txt"], X),
+    # the issuer before the dash of "Ashgrove Supplies Ltd. - INVOICE"; a credit note is read as an invoice
+    ("vendor_name", {"document_id": "ASH-5501", "vendor": "Ashgrove Supplies Ltd."}, ["invoice_ASH-5501.txt"], S),
+    ("vendor_name", {"document_id": "ASH-5501", "vendor": "Ashgrove Supply Co."}, ["invoice_ASH-5501.txt"], X),
+    ("billed_quantity", {"invoice_id": "ASH-CN-4", "line": "1", "quantity": 5}, ["credit_note_ASH-CN-4.txt"], S),
+    ("billed_quantity", {"invoice_id": "ASH-CN-4", "line": "1", "quantity": 50}, ["credit_note_ASH-CN-4.txt"], X),
+    # a credit of "2% of the PO Value for each calendar day of delay" on "PO total (excl. freight and tax)": 3 x 2% x 3,000
+    ("late_delivery_credit", {"po_id": "PO-8850", "receipt_id": "GR-8850", "contract_id": "ASH-SC-1", "amount": 180.00},
+     ["po_PO-8850.txt", "grn_GR-8850.txt", "contract_ASH-SC-1.txt"], S),
+    ("late_delivery_credit", {"po_id": "PO-8850", "receipt_id": "GR-8850", "contract_id": "ASH-SC-1", "amount": 420.00},
+     ["po_PO-8850.txt", "grn_GR-8850.txt", "contract_ASH-SC-1.txt"], X),
     # a copy that names no vendor: nothing says the two vendors differ, so "no duplicate" is not shown
     ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_fax.txt"], U),
 ]

@@ -246,3 +246,35 @@ def test_a_deadline_and_the_last_day_of_a_term_are_computed_dates():
     assert derived_support("The subscription term runs through 30 October 2027.", ev) is None
     # one day short is the last day of a term only where the claim names an end
     assert derived_support("The subscription term starts again on 30 September 2027.", ev) is None
+
+
+def test_sums_and_differences_over_the_columns_of_csv_exports():
+    # a currency named by a column key ("amount_eur"), decimal commas in semicolon rows
+    notes = ("credit_no;date;customer;reason;amount_eur;status\n"
+             "CN-201;03.02.2026;Oberlin Druck;short delivery;214,00;open\n"
+             "CN-202;09.02.2026;Vasel Textil;price correction;1.102,40;settled\n"
+             "CN-203;17.02.2026;Oberlin Druck;damaged goods;87,50;open\n")
+    assert derived_support("The credit notes to Oberlin Druck come to EUR 301.50 together.", notes)
+    assert derived_support("The credit notes to Oberlin Druck come to EUR 310.50 together.", notes) is None
+    # "add up to" is a sum, not a bound ("up to")
+    assert derived_support("The open credit notes for Oberlin Druck add up to EUR 301.50.", notes)
+    quotes = ("quote_id,service,origin,destination,price_nzd\nQ-118,Express,Nelson,Napier,88.20\n"
+              "Q-118,Standard,Nelson,Napier,51.70\nQ-118,Standard+Signature,Nelson,Napier,55.90\n")
+    assert derived_support("Choosing express instead of standard costs NZD 36.50 more.", quotes)
+    # an amount below the table in the table's currency is a stated slot, not a sum to compute
+    batch = ("payee,account,amount_gbp,result\nAlder Mill Ltd,11223344,1500.00,PAID\nBrook Farm,55667788,640.25,REJECTED\n"
+             "Cobb & Sons,99001122,310.00,PAID\n\nBatch total submitted: 2,450.25   Total paid: 1,810.00")
+    assert derived_support("The batch paid out GBP 2,450.25 to suppliers.", batch) is None
+
+
+def test_a_dot_leader_does_not_end_the_sentence_of_its_value():
+    note = ("1. Detention, trailer TR-88, 2 days @ USD 212.50/day ....... USD 425.00\n"
+            "2. Yard storage, 2 days @ USD 36.25/day ..................... USD 72.50\n")
+    assert derived_support("Detention and yard storage together come to USD 497.50.", note)
+
+
+def test_an_amount_over_another_period_or_with_tax_counted_otherwise_is_another_slot():
+    ev = "The monthly fee is SGD 6,250 plus GST, payable within 30 days of invoice."
+    assert check_rules("The annual fee before GST is SGD 75,000.", ev).status != "conflict"
+    assert check_rules("Including GST, the monthly fee is SGD 6,812.", ev).status != "conflict"
+    assert check_rules("The monthly fee before GST is SGD 6,520.", ev).status == "conflict"

@@ -7,7 +7,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from warrant.runtime.verify.rules import check_rules, extract_quantities
-from warrant.runtime.verify.rules.anchors import agent_conflicts, contradicting_words, missing_anchors, opposites, swapped_identifier
+from warrant.runtime.verify.rules.anchors import (agent_conflicts, contradicting_words, missing_anchors, opposites, swapped_identifier,
+                                                 whole_record_vetoes)
 from warrant.runtime.verify.rules.check import decide_one
 from warrant.runtime.verify.rules.identifiers import near_miss
 from warrant.runtime.verify.rules.numbers import counted_noun
@@ -174,7 +175,7 @@ def test_a_value_in_the_claims_condition_is_a_case_not_a_level():
 
 
 def test_a_passive_verb_without_an_agent_names_no_one():
-    ev = "Hi, the printer works again, thanks. Status: Resolved (closed by agent 3 May 2026 14:10)"
+    ev = "Hi, the printer works again, thanks. Status: Ticket resolved (closed by agent 3 May 2026 14:10)"
     assert agent_conflicts("Ottilie confirmed the printer worked before the ticket was closed.", ev) == []
     assert agent_conflicts("The ticket was closed by Ottilie.", ev)
 
@@ -203,3 +204,62 @@ def test_the_party_who_chooses_is_a_role_of_the_claim():
     why = contradicting_words("The Buyer decides whether a defect is repaired, replaced or credited.", ev)
     assert why and "Seller" in why[0][0]
     assert contradicting_words("The Seller decides whether a defect is repaired, replaced or credited.", ev) == []
+
+
+def test_a_doer_noun_is_not_the_opposite_word_it_shares_a_stem_with():
+    ev = "Your claim for the cellar pump has been declined, because the damage came from rust, which is excluded under Section 5."
+    assert opposites("The insurer turned down the cellar pump part of the claim because the damage came from rust.", ev) == []
+    assert opposites("The damage to the cellar pump from rust is insured under Section 5.", ev)
+
+
+def test_an_agent_is_matched_through_a_defined_role_and_only_in_a_sentence_about_the_claim():
+    letter = ('Harlow Bank ("the Bank") offers Tenby Tools Limited ("the Borrower") a loan. '
+              "This offer lapses unless accepted by the Borrower by 9 March 2026.")
+    assert agent_conflicts("Tenby Tools will pay a fee when it accepts the offer.", letter) == []
+    assert agent_conflicts("The offer must be accepted by Harlow Bank.", letter)
+    minutes = ("1. The accounts be approved and signed by the Chair. "
+               "2. Any two directors be authorised to sign the Orsk supply contract.")
+    assert agent_conflicts("A single director cannot sign the Orsk supply contract.", minutes) == []
+    limits = "Projects up to MXN 1,000,000 may be approved by the Chief Executive Officer. Larger projects require approval of the Board."
+    assert agent_conflicts("A MXN 3 million project needs the Board's approval.", limits) == []
+
+
+def test_a_qualified_span_and_a_sum_with_the_stated_value_are_other_slots():
+    ev = "Delivery: within 10 days of this confirmation. Payment: 30 days from the invoice date."
+    assert check_rules("The seller gives a 2% discount for payment within 15 days.", ev).status != "conflict"
+    assert check_rules("Payment is due 15 days from the invoice date.", ev).status == "conflict"
+    paid = "I have already paid £1,150 for the order, and separately the £18.50 express-delivery charge."
+    assert check_rules("With the express-delivery charge, she has paid £1,168.50 in total.", paid).status != "conflict"
+
+
+def test_a_case_the_claim_sets_itself_is_not_a_stated_level():
+    rates = "Rates per kg: +100 kg 2.40; +300 kg 2.10. A fuel surcharge of EUR 0.60/kg applies."
+    assert check_rules("With 150 kg chargeable, the cost including the surcharge would be EUR 450.", rates).status != "conflict"
+    fees = "The renewal fee for 2026 is EUR 1,200."
+    assert check_rules("For the 2026 renewal, the fee is EUR 1,500.", fees).status == "conflict"
+
+
+def test_who_chooses_and_who_pays_are_roles_of_the_claim():
+    terms = ("3. Returns need an RA number issued to the customer. "
+             "4. Defective items are reported within 6 months; the Company will, at its option, repair or replace them.")
+    assert contradicting_words("It is the customer who chooses whether a defective item is repaired or replaced.", terms)
+    notice = "The carrier's handling charge is USD 180. Cargo not collected within 5 days is moved off-dock at the consignee's expense."
+    why = contradicting_words("The carrier will pay for moving uncollected cargo off-dock.", notice)
+    assert why and "consignee" in why[0][0]
+    assert contradicting_words("The consignee will pay for moving uncollected cargo off-dock.", notice) == []
+
+
+def test_two_parties_named_in_roles_are_each_checked_against_the_fields():
+    notice = "Consignee: Marlow Home Ltd\nNotify party: Dunmore Forwarding\nVessel: MV Tern"
+    why = contradicting_words("Dunmore Forwarding is the consignee and Marlow Home is the notify party.", notice)
+    assert why and "Marlow Home Ltd" in why[0][0]
+    assert contradicting_words("Marlow Home is the consignee and Dunmore Forwarding is the notify party.", notice) == []
+
+
+def test_a_power_or_duty_the_record_gives_to_the_other_party_vetoes_the_model():
+    lease = ("5.1 The Tenant may terminate this Lease on 31 March 2028 by giving the Landlord six months' notice. "
+             "5.2 The Landlord shall keep the roof and structure in repair. 5.3 The Tenant shall keep the interior in repair.")
+    assert whole_record_vetoes("The Landlord can bring the Lease to an end on 31 March 2028 on six months' notice.", lease)
+    assert whole_record_vetoes("Keeping the roof in repair is the Tenant's obligation.", lease)
+    assert whole_record_vetoes("Keeping the interior in repair is the Tenant's obligation.", lease) == []
+    assert whole_record_vetoes("The Tenant may terminate this Lease on 31 March 2028.", lease) == []

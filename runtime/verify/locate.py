@@ -183,10 +183,13 @@ def _doc_types(view: EvidenceView, scopes: dict[str, ScopeSpec]) -> set[str]:
     for it in view.items:
         # a title is a short line, not a key-value line or a sentence of a letter (an upper-case
         # title may hold a colon: "FINANCE POLICY FIN-07: ACCOUNTS PAYABLE APPROVAL")
-        if it.kind != "header" or (":" in it.text and not it.text.isupper()) or len(it.text.split()) > 12 or (
-                it.text.endswith(".") and not _ABBREV_END.search(it.text)):
+        text = it.text
+        if ":" in text and not text.isupper() and text.split(":", 1)[0].isupper():
+            text = text.split(":", 1)[0]  # "ACCOUNTS PAYABLE POLICY AP-POL-04: Invoice Approval ...": the heading before its subtitle
+        if it.kind != "header" or (":" in text and not text.isupper()) or len(text.split()) > 12 or (
+                text.endswith(".") and not _ABBREV_END.search(text)):
             continue  # ("TAX INVOICE QPK-25-1107 - Quillmark Packaging Co." ends with an abbreviation, not a sentence)
-        toks = tokens(it.text)
+        toks = tokens(text)
         kinds = {name for name, s in scopes.items() if _has_words(toks, s.type_words)}
         if kinds:
             return kinds
@@ -778,11 +781,17 @@ def _letterhead(items: list[Item]) -> tuple[Item, bool] | None:
 
 def _letterhead_name(it: Item, title: bool) -> tuple[int, int] | None:
     """Where the issuer's name sits in its line: the whole line, or in a heading that names the
-    document first ("TAX INVOICE QPK-25-1107 - Quillmark Packaging Co.") the part after the dash."""
+    document and the issuer apart ("TAX INVOICE QPK-25-1107 - Quillmark Packaging Co.", "Acme Inc. -
+    Tax Invoice 12") the part that is not the document's heading."""
     if not title:
         return 0, len(it.text)
     m = re.search(r"\s[-–—|]\s+(?=[A-Z])", it.text)
-    return (m.end(), len(it.text)) if m and not _has_words(tokens(it.text[m.end():]), _DOC_HEADING) else None
+    if m is None:
+        return None
+    if not _has_words(tokens(it.text[m.end():]), _DOC_HEADING):
+        return m.end(), len(it.text)
+    # "Fenwick & Dorsey Office Goods Inc. - Tax Invoice FD-11592": the issuer before the dash
+    return (0, m.start()) if not _has_words(tokens(it.text[:m.start()]), _DOC_HEADING) else None
 
 
 def _in_context(toks: tuple[str, ...], context: list[str]) -> bool:

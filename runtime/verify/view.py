@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -146,7 +146,14 @@ def build_view(record: EvidenceRecord, max_bytes: int = MAX_VIEW_BYTES) -> Evide
         try:
             leaves = jsonleaves.leaves(text)
         except jsonleaves.JSONViewError as exc:
-            return EvidenceView(record.id, record.media_type, [], f"malformed JSON: {exc}", True)
+            # a tool output under its request line ("GET /api/v1/orders/12 -> 200"): the body is the JSON
+            b = jsonleaves.body(text)
+            if b is None or not b.header or b.objects is None:
+                return EvidenceView(record.id, record.media_type, [], f"malformed JSON: {exc}", True)
+            leaves = [replace(lf, start=lf.start + b.offset, end=lf.end + b.offset,
+                              key_start=lf.key_start + b.offset if lf.key_start >= 0 else -1,
+                              key_end=lf.key_end + b.offset if lf.key_end >= 0 else -1)
+                      for lf in jsonleaves.leaves(text[b.offset:])]
         named = _json_labels(leaves)
         items = []
         for lf in leaves:

@@ -141,15 +141,18 @@ def _csv_tables(text, lines, used):
     for sep in (",", "\t", ";"):
         def ok(i, sep=sep):
             a, b = lines[i]
-            return sep in text[a:b]
+            # a semicolon row's decimal commas ("DN-0412;Helmbrecht;312,00") are no separators
+            return sep in text[a:b] and not (sep == "," and text.count(";", a, b) >= 2)
 
         for run in _blocks(lines, used, ok):
             parsed = [(i, _csv_cells(text, *lines[i], sep)) for i in run]
             start = 0
             while start < len(parsed) - 1:
                 i0, head = parsed[start]
-                if not head or len(head) < 2 or not _is_header(head) or any(re.search(r"\S:\s", c.text) for c in head):
-                    start += 1  # "Freight: 0.00 (included, full truckload)" is a "Key: value" line, not a CSV header
+                if not head or len(head) < 2 or not _is_header(head) or any(re.search(r"\S:\s", c.text) or c.text[:1].isdigit() for c in head):
+                    # "Freight: 0.00 (included, full truckload)" is a "Key: value" line, and "resin  18,500  18,420"
+                    # a row of thousands groups, not a CSV header
+                    start += 1
                     continue
                 end = start + 1
                 while end < len(parsed) and parsed[end][1] is not None and len(parsed[end][1]) == len(head):

@@ -25,7 +25,7 @@ import re
 from functools import lru_cache
 
 from warrant.runtime.verify.rules import arithmetic, derived
-from warrant.runtime.verify.rules.check import STATED_TIE, context_tie, decide_one, subject_words
+from warrant.runtime.verify.rules.check import STATED_TIE, context_tie, decide_one, inclusion_flips, subject_words
 from warrant.runtime.verify.rules.comparisons import comparable, relation, same_ref
 from warrant.runtime.verify.rules.dates import MONTHS
 from warrant.runtime.verify.rules.ranking import is_ordering
@@ -247,19 +247,12 @@ def _polarity_and_mode(hypothesis: str, core: str) -> list[str]:
     return out
 
 
-_INCLUDES = re.compile(r"\b(?:includ(?:es|ed|ing)|inclusive\s+of|incl\.?|with)\s+(?P<what>[A-Za-z]+)|\b(?P<what2>[A-Za-z]+)[-\s]inclusive\b", re.I)
-_EXCLUDES = re.compile(r"\b(?:exclud(?:es|ed|ing)|exclusive\s+of|excl\.?|plus|without|before|net\s+of|on\s+top\s+of)\s+(?P<what>[A-Za-z]+)|\b(?P<what2>[A-Za-z]+)[-\s]exclusive\b", re.I)
 
 
 def _inclusion(hypothesis: str, window: str) -> list[str]:
     """An amount "including VAT" is not one "excluding VAT" or "plus VAT" (and the reverse): the
     same number in another slot."""
-    def whats(rx, text):
-        return {stem(m.group("what") or m.group("what2")) for m in rx.finditer(text)}
-    hin, hout = whats(_INCLUDES, hypothesis), whats(_EXCLUDES, hypothesis)
-    win, wout = whats(_INCLUDES, window), whats(_EXCLUDES, window)
-    flipped = (hin & wout) - win | (hout & win) - wout
-    return [f"the claim counts {w!r} the other way round from the window (including / excluding)" for w in sorted(flipped) if w not in STOP]
+    return [f"the claim counts {w!r} the other way round from the window (including / excluding)" for w in sorted(inclusion_flips(hypothesis, window))]
 
 
 # a decision or state the claim reports, and the words that say it did not happen (yet)
@@ -305,6 +298,7 @@ for _a, _b in _OPPOSITES:
     for _x, _y in ((_a, _b), (_b, _a)):
         for _w in _x:
             _OPPOSITE_OF.setdefault(stem(_w), set()).update(stem(v) for v in _y)
+_OPPOSITE_WORDS = {w for a, b in _OPPOSITES for w in a + b}
 _OPPOSITE_COVER = 0.5
 
 
@@ -353,7 +347,9 @@ def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
     exclude duties"). The sentence about the same thing is the one sharing most of the claim's
     words and numbers (every one of them, when several tie), it shares at least half of the
     claim's other words, uses the opposite and not the claim's word."""
-    words = [w for w in re.findall(r"[A-Za-z][A-Za-z-]*", hypothesis.lower()) if stem(w) in _OPPOSITE_OF]
+    # a listed word, or an inflection of one; not a noun of the doer that shares its stem ("insurer" is not "insured")
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z-]*", hypothesis.lower())
+             if w in _OPPOSITE_WORDS or (stem(w) in _OPPOSITE_OF and not re.search(r"(?:er|or)s?$", w))]
     if not words:
         return []
     evidence = evidence.replace("_", "-")  # JSON values: "time_and_materials"
@@ -391,6 +387,7 @@ def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
     return list(dict.fromkeys(out))
 
 
+_NOUN_OF_AGENT = re.compile(r"\b(?P<noun>[A-Za-z]+(?:al|ion|ment))\s+(?:of|by|from)\s+(?:the\s+)?(?P<agent>[A-Za-z][\w&'.-]*)")  # "approval of the Board"
 _BY_AGENT = re.compile(r"\b(?P<verb>[A-Za-z]+(?:ed|en|ied))\s+by\s+(?:the\s+|an?\s+)?(?P<agent>[A-Za-z][\w&'.-]*)")
 
 
@@ -402,6 +399,10 @@ def _agentless(hypothesis: str, verb_stem: str) -> bool:
                               and not re.match(r"\s+by\b", hypothesis[m.end():]) for m in uses)
 
 
+def _agent(m: re.Match) -> str:
+    return stem(m.group("agent").rstrip(".,;:'’"))
+
+
 def agent_conflicts(hypothesis: str, window: str) -> list[tuple[str, int]]:
     """A claim naming who does something ("X will supply the frame") against a window that says
     the same thing is done by someone else ("the frame (supplied by the Owner)"): the agent of a
@@ -411,11 +412,20 @@ def agent_conflicts(hypothesis: str, window: str) -> list[tuple[str, int]]:
         return []
     hst = set(content_stems(hypothesis))
     mine = {stem(p) for n in found for p in re.findall(r"[A-Za-z]+", n)}
+    # a party the window defines by a role ('Pennard Engineering Limited ("the Borrower")') is that role
+    aliases = {stem(w) for d in _DEFINED_PARTY.finditer(window) if {stem(x) for x in re.findall(r"[A-Za-z]+", d["value"])} & mine
+               for w in re.findall(r"[A-Za-z]+", d["label"])}
+    # the claim's own party does the verb elsewhere in the window ("require prior approval of the Board")
+    claimed_elsewhere = {stem(m.group("verb")) for m in _BY_AGENT.finditer(window) if _agent(m) in hst | aliases}
+    claimed_elsewhere |= {stem(m.group("noun")) for m in _NOUN_OF_AGENT.finditer(window) if _agent(m) in hst | aliases}
     out = []
     for m in _BY_AGENT.finditer(window):
-        verb, agent = stem(m.group("verb")), stem(m.group("agent"))
-        if verb in hst and verb not in mine and agent not in hst and agent not in STOP and not _agentless(hypothesis, verb):
-            out.append((f"the window says {m.group('verb')} by {m.group('agent')}, not by whom the claim names", m.start()))
+        verb, agent = stem(m.group("verb")), _agent(m)
+        if verb not in hst or verb in mine or agent in hst | aliases or agent in STOP or _agentless(hypothesis, verb):
+            continue
+        if verb in claimed_elsewhere or not (set(content_stems(window[slice(*sentence_bounds(window, m.start()))])) & hst) - {verb}:
+            continue  # the sentence of "signed by the Chair" is about something else than the claim
+        out.append((f"the window says {m.group('verb')} by {m.group('agent')}, not by whom the claim names", m.start()))
     return out
 
 
@@ -745,19 +755,45 @@ def contradicting_words(hypothesis: str, evidence: str) -> list[tuple[str, int]]
     return out
 
 
-# who chooses: "at Licensor's option", "in the Buyer's sole discretion"
-_AT_OPTION = re.compile(r"\b(?:at|in)\s+(?:the\s+)?(?P<who>[A-Z][\w-]+)(?:['’]s|['’])\s+(?:sole\s+|own\s+|absolute\s+|reasonable\s+)?"
-                        r"(?:option|discretion|election|choice)\b")
-_CLAIM_DECIDES = re.compile(r"\b(?:the\s+)?(?P<who>[A-Z][\w-]+)\s+(?:alone\s+)?(?:decides|chooses|determines|elects|selects|picks|"
-                            r"(?:may|can|gets\s+to|is\s+entitled\s+to)\s+(?:choose|decide|determine|elect|select|pick))\b")
+# who chooses, and who pays: "at Licensor's option", "the Company will, at its option, repair ...",
+# "at the consignee's expense"; the claim's "the Licensee decides", "it is the customer who chooses",
+# "the carrier will pay for"
+_ROLE_WORD = r"(?P<who>[A-Za-z][\w-]+)"
+_DUTIES = {
+    "choice": (
+        [re.compile(rf"\b(?:at|in)\s+(?:the\s+)?{_ROLE_WORD}(?:['’]s|['’])\s+(?:sole\s+|own\s+|absolute\s+|reasonable\s+)?"
+                    r"(?:option|discretion|election|choice)\b", re.I),
+         re.compile(rf"\b(?:the\s+)?{_ROLE_WORD}\s+(?:will|shall|may|can)\s*,?\s+at\s+its\s+(?:sole\s+|own\s+|absolute\s+)?"
+                    r"(?:option|discretion|election|choice)\b", re.I)],
+        [re.compile(rf"\b(?:the\s+)?{_ROLE_WORD}\s+(?:alone\s+)?(?:who\s+)?(?:decides|chooses|determines|elects|selects|picks|"
+                    r"(?:may|can|gets\s+to|is\s+entitled\s+to)\s+(?:choose|decide|determine|elect|select|pick))\b", re.I)]),
+    "cost": (
+        [re.compile(rf"\bat\s+(?:the\s+)?{_ROLE_WORD}(?:['’]s|['’])\s+(?:own\s+|sole\s+)?(?:expense|cost)\b", re.I),
+         re.compile(rf"\b(?:the\s+)?{_ROLE_WORD}\s+(?:shall|will|must)\s+(?:bear|pay)\s+(?:the|all|any)\s+(?:costs?|expenses?)\b", re.I)],
+        [re.compile(rf"\b(?:the\s+)?{_ROLE_WORD}\s+(?:will|shall|must|has\s+to|is\s+to)?\s*(?:pays?|bears?|covers?)\s+"
+                    r"(?:for|the\s+cost|the\s+costs|the\s+expense)\b", re.I)]),
+}
+_NO_PARTY_WORDS = set(STOP) | {"it", "who", "that", "which", "this", "each", "any", "either", "party"}
 
 
 def decider_swap(hypothesis: str, evidence: str) -> tuple[str, int] | None:
-    """The claim says one named party chooses ("The Licensee decides whether ...") where the
-    evidence, naming both, leaves the choice to another ("at Licensor's option")."""
-    claimed = [m.group("who") for m in list(_CLAIM_DECIDES.finditer(hypothesis)) + list(_AT_OPTION.finditer(hypothesis))]
-    if len(set(claimed)) != 1:
-        return None
+    """The claim says one party chooses or pays ("The Licensee decides whether ...", "the carrier
+    will pay for moving it") where the evidence, naming that party too, leaves the choice or the
+    cost to another ("at Licensor's option", "at the consignee's expense")."""
+    hwords = {stem(w) for w in re.findall(r"[A-Za-z]+", hypothesis)}
+    ewords = {stem(w) for w in re.findall(r"[A-Za-z]+", evidence)}
+    for what, (said, claimed_rx) in _DUTIES.items():
+        named = {stem(m.group("who")): m.group("who") for rx in [*claimed_rx, said[0]] for m in rx.finditer(hypothesis)
+                 if m.group("who").lower() not in _NO_PARTY_WORDS}
+        if len(named) != 1 or not set(named) <= ewords:
+            continue  # no one, two parties, or one the evidence does not name
+        who = next(iter(named))
+        for rx in said:
+            for m in rx.finditer(evidence):
+                other = stem(m.group("who"))
+                if other != who and other not in hwords and m.group("who").lower() not in _NO_PARTY_WORDS:
+                    return f"the evidence leaves the {what} to {m.group('who')}, not {named[who]}", m.start()
+    return None
     who = claimed[0]
     in_claim = {stem(w) for w in re.findall(r"[A-Za-z]+", hypothesis)}
     if not re.search(rf"\b{re.escape(who)}\b", evidence):
@@ -791,6 +827,10 @@ def role_field_conflict(hypothesis: str, evidence: str) -> tuple[str, int] | Non
     elsewhere: (reason, offset of the field's value). None when the record has no such field,
     the field names X, or the record never names X (then the claim may be about another record)."""
     hypothesis = hypothesis.strip()
+    # "X is the consignee and Y is the notify party": each clause names a party in a role
+    parts = re.split(r",?\s+and\s+(?=[A-Z][^.]*?\s(?:is|was)\s+the\s)", hypothesis) if len(re.findall(r"\s(?:is|was)\s+the\s", hypothesis)) > 1 else [hypothesis]
+    if len(parts) > 1:
+        return next((r for p in parts if (r := role_field_conflict(p.strip().rstrip(".") + ".", evidence))), None)
     m = next((m for rx in _CLAIM_ROLE if (m := rx.search(hypothesis))), None)
     if m is None:
         return None
@@ -928,7 +968,8 @@ _QUANTIFIERS = [
      re.compile(r"\b(?:at\s+least|minimum|min\.?|no\s+(?:less|fewer)\s+than|not\s+(?:less|fewer)\s+than|or\s+(?:more|longer|above|over)|"
                 r"and\s+(?:above|over|up)|upwards\s+of|not\s+(?:earlier|sooner)\s+than|no\s+(?:earlier|sooner)\s+than|floor)\b", re.I)),
     ("at most",
-     re.compile(r"\b(?:at\s+most|a\s+maximum\s+of|no\s+more\s+than|not\s+more\s+than|up\s+to|or\s+(?:less|fewer)|not\s+(?:to\s+)?exceed)\b", re.I),
+     re.compile(r"\b(?:at\s+most|a\s+maximum\s+of|no\s+more\s+than|not\s+more\s+than|(?<!\badd\s)(?<!\badds\s)(?<!\badded\s)up\s+to|"
+                r"or\s+(?:less|fewer)|not\s+(?:to\s+)?exceed)\b", re.I),  # "add up to" is a sum
      re.compile(r"\b(?:at\s+most|maximum|max\.?|no\s+more\s+than|not\s+more\s+than|up\s+to|or\s+(?:less|fewer|shorter|below|under)|"
                 r"(?:not|never)\s+(?:to\s+)?exceed|(?:shall|must|may|will|does|do)\s+not\s+exceed|exceeding|capped|cap|limit(?:ed)?|ceiling|within|"
                 r"no\s+later\s+than|not\s+later\s+than)\b", re.I)),
@@ -1039,6 +1080,7 @@ _NOT_A_PARTY = {"either", "each", "any", "the", "a", "an", "no", "neither", "thi
 
 def _party(text: str) -> set[str]:
     """A named party's words, as ``_party_words`` reads the record's; none for "Either party"."""
+    text = re.sub(r"^\s*the\s+(?=[A-Z])", "", text, flags=re.I)  # "The Landlord": a party by its defined role
     first = re.match(r"\s*([A-Za-z]+)", text)
     return set() if not first or first.group(1).lower() in _NOT_A_PARTY else _party_words(text) - {"of"}
 
@@ -1048,12 +1090,24 @@ def modal_subject_swap(hypothesis: str, evidence: str) -> list[str]:
     power or duty, in every sentence stating it, to another named party, and names the claim's
     party too: "Ardent Cartons may withhold payment" against "Quillon Foods may withhold payment
     of any amount disputed"."""
-    m = _MODAL_SUBJECT.match(hypothesis.strip())
+    claim = _END_PHRASE.sub("terminate", hypothesis.strip())
+    m = _MODAL_SUBJECT.match(claim) or _DUTY_OF.match(claim)
     mine = _party(m.group("subj")) if m else set()
     if not mine or not mine & _party_words(evidence):
         return []
     verb = stem(m.group("verb"))
+    # the sentences giving that power or duty; where several do, those about the claim's object ("the roof")
     others = [e for e in _MODAL_SUBJECT.finditer(evidence) if stem(e.group("verb")) == verb]
+    about = set(content_stems(claim)) - mine - {verb} - _DOC_STEMS
+    overlap = [len(about & set(content_stems(evidence[slice(*sentence_bounds(evidence, e.start()))]))) for e in others]
+    if others and max(overlap) > 0:
+        others = [e for e, n in zip(others, overlap) if n == max(overlap)]
     if not others or any(_party(e.group("subj")) & mine or not _party(e.group("subj")) for e in others):
         return []
     return [f"the record gives {m.group('verb')!r} to {others[0].group('subj').strip()!r}, not {m.group('subj').strip()!r}"]
+
+
+# "can bring the Lease to an end" says "terminate"; "Keeping the roof in repair is the Tenant's obligation"
+# gives the duty "keep" to the Tenant
+_END_PHRASE = re.compile(r"\b(?:bring|brings)\s+(?:the|this|its)\s+(?:[A-Za-z]+\s+){0,2}to\s+an\s+end\b")
+_DUTY_OF = re.compile(r"^(?P<verb>[A-Z][a-z]+)ing\b.*?\bis\s+(?:the\s+)?(?P<subj>[A-Z][\w&.'-]*)['’]s\s+(?:obligation|responsibility|duty|job)\b")

@@ -27,6 +27,7 @@ import itertools
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from warrant.runtime.verify.formula import Formula, FormulaError
 from warrant.runtime.verify.rules.base import Quantity
@@ -192,8 +193,30 @@ def _column_of(text: str, pos: int) -> tuple[int, int] | None:
     return None
 
 
+@lru_cache(maxsize=64)
+def _csv_cells(text: str) -> tuple[tuple[int, int, int, int, str], ...]:
+    """(start, end, table, column, header) of every cell of the CSV / semicolon tables of ``text``,
+    which the line-based cell split does not read."""
+    if "," not in text and ";" not in text:
+        return ()
+    # imported here: the parsers package reads quantities with this family
+    from warrant.runtime.verify.parsers.tables import find_tables
+
+    out = []
+    for g, t in enumerate(find_tables(text)):
+        if t.kind == "csv":
+            out += [(c.start, c.end, g, j, t.header[j].text if j < len(t.header) else "") for row in t.rows for j, c in enumerate(row)]
+    return tuple(out)
+
+
+def _csv_cell(text: str, pos: int) -> tuple[int, int, int, int, str] | None:
+    return next((c for c in _csv_cells(text) if c[0] <= pos < c[1]), None)
+
+
 def column_label(text: str, q: Quantity) -> str:
-    """The header cell above a table value ("Amount (EUR)"), or "" outside tables."""
+    """The header cell above a table value ("Amount (EUR)", "amount_eur"), or "" outside tables."""
+    if (c := _csv_cell(text, q.start)) is not None:
+        return c[4]
     return _column_label(text, q, text.rfind("\n", 0, q.start) + 1)
 
 
@@ -218,6 +241,9 @@ def _columns(text: str, qs: list[Quantity]) -> list[list[Quantity]]:
     """Values in one column of one table block, three or more of them."""
     blocks: dict[tuple[int, int], list[Quantity]] = {}
     for q in qs:
+        if (c := _csv_cell(text, q.start)) is not None:
+            blocks.setdefault((-1 - c[2], c[3]), []).append(q)  # a CSV table's column
+            continue
         col = _column_of(text, q.start)
         if col is None:
             continue

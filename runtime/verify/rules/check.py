@@ -232,13 +232,14 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     parts = _sum_of_parts(hyp, h)
     # a gap between two values ("EUR 1,350 higher than the invoice value") or a value in the claim's
     # condition ("If an audit finds 4% under-licensing, ...") is a case, not a level the record states
-    no_level = _GAP_AFTER.match(hyp, h.end) is not None or ((m := _CONDITION.match(hyp)) is not None and h.start < m.end())
+    no_level = _GAP_AFTER.match(hyp, h.end) is not None or _in_scenario(hyp, h, hqs)
     # "before the corrections, the folio totalled 845" is not refuted by the "corrected folio total"
     undone = {stem(m.group("w")) for m in _BEFORE_CHANGE.finditer(hyp)}
     con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts" and not no_level
            and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))
            and not (parts and not _TOTAL_LABEL & set(_left_labels(ev, e, eqs)))
-           and not _other_numbered(hyp, h, ev, e) and not _rate_and_span(hyp, h, ev, e) and not _changed(undone, ev, e)]
+           and not _other_numbered(hyp, h, ev, e) and not _rate_and_span(hyp, h, ev, e) and not _changed(undone, ev, e)
+           and not _other_slot_words(hyp, h, ev, e)]
     sup = []
     other_subject = []  # supporting values that belong to another subject
     for (s_, r, e), c in zip(pool, ctxs):
@@ -282,9 +283,12 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
         # claim false is the worse error, so it is left undecided
         if any(x not in other_subject and _tie(ch, _context(ev, x, eqs)) >= BESIDE_MARGIN * best for x in _stated_beside(h, e, ev, eqs)):
             return "undecided", None, ""
-        if best < STATED_TIE and (reading := arithmetic.derive_unique(hyp, h, ev, eqs)) is not None:
+        adds = _ADDS_IN.search(hyp) is not None
+        if (best < STATED_TIE or adds) and (reading := arithmetic.derive_unique(hyp, h, ev, eqs)) is not None and (
+                best < STATED_TIE or any(o is e for o in reading.operands)):
             # the claimed value is computed from values the claim is tied to ("costs $500 more
-            # than", "together come to"): it is not the one stated value it differs from
+            # than", "together come to"), or adds to the very value it differs from ("with the
+            # delivery charge, she has paid £1,308.99 in total"): it is not that stated value
             return "found", reading.operands[0], f"computed: {reading.how}"
         stated = id(e) in fielded or (best >= STATED_TIE and not _other_period(ch, ev, e))
         if crowded and _COMPUTES.search(hyp) and not stated:
@@ -294,6 +298,42 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
             return "undecided", None, ""
         return "conflict", e, ""
     return "undecided", None, ""
+
+
+_INCLUDES = re.compile(r"\b(?:includ(?:es|ed|ing)|inclusive\s+of|incl\.?|with)\s+(?P<what>[A-Za-z]+)|\b(?P<what2>[A-Za-z]+)[-\s]inclusive\b", re.I)
+_EXCLUDES = re.compile(r"\b(?:exclud(?:es|ed|ing)|exclusive\s+of|excl\.?|plus|without|before|net\s+of|on\s+top\s+of)\s+(?P<what>[A-Za-z]+)|\b(?P<what2>[A-Za-z]+)[-\s]exclusive\b", re.I)
+
+
+def inclusion_flips(hypothesis: str, text: str) -> set[str]:
+    """What the claim counts in ("including GST") that ``text`` counts out ("plus GST"), or the
+    reverse: the same kind of amount in another slot."""
+    def whats(rx, t):
+        return {stem(m.group("what") or m.group("what2")) for m in rx.finditer(t)}
+    hin, hout = whats(_INCLUDES, hypothesis), whats(_EXCLUDES, hypothesis)
+    win, wout = whats(_INCLUDES, text), whats(_EXCLUDES, text)
+    return {w for w in (hin & wout) - win | (hout & win) - wout if w not in STOP}
+
+
+# a period an amount is counted over: "the monthly fee" is not "the annual fee"
+_PERIOD_ADJ = {"annual": "year", "annually": "year", "yearly": "year", "monthly": "month", "weekly": "week",
+               "quarterly": "quarter", "daily": "day", "hourly": "hour"}
+_PERIOD_RE = re.compile(r"\b(?:" + "|".join(_PERIOD_ADJ) + r")\b", re.I)
+
+
+def _periods(text: str) -> set[str]:
+    return {_PERIOD_ADJ[m.group(0).lower()] for m in _PERIOD_RE.finditer(text)}
+
+
+def _other_slot_words(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
+    """The evidence value's clause counts it over another period ("monthly fee" for a claimed
+    "annual fee") or with a charge the claim counts the other way ("plus GST" / "including GST");
+    or a claimed span is qualified as the evidence span is not ("a discount for payment within 15
+    days" is not "Payment: 30 days")."""
+    clause = ev[sentence_start(ev, e.start):e.end + 20]
+    hp, ep = _periods(hyp), _periods(clause)
+    if h.kind == "duration" and ({stem(w) for w in re.findall(r"[A-Za-z]+", hyp)} & _QUALIFIERS) - {stem(w) for w in re.findall(r"[A-Za-z]+", clause)}:
+        return True
+    return bool(hp and ep and not hp & ep) or bool(inclusion_flips(hyp, clause))
 
 
 _BEFORE_CHANGE = re.compile(r"\b(?:before|prior\s+to|ahead\s+of)\s+(?:the\s+|any\s+|its\s+|their\s+)?(?P<w>[A-Za-z]{4,})", re.I)
@@ -307,7 +347,23 @@ def _changed(undone: set[str], ev: str, e: Quantity) -> bool:
     return any(stem(w) in undone for w in re.findall(r"\b[A-Za-z]+ed\b", ev[sentence_start(ev, e.start):sentence_end(ev, e.end)]))
 
 
-_CONDITION = re.compile(r"\s*(?:if|when|whenever|where|should|in\s+case|unless|provided\s+that)\b[^,;]*[,;]", re.I)
+_ADDS_IN = re.compile(r"\b(?:in\s+total|altogether|combined|together|plus|with\s+the|including|on\s+top\s+of)\b", re.I)
+_CONDITION = re.compile(r"\s*(?P<w>if|when|whenever|where|should|in\s+case|unless|provided\s+that|with|for|at)\b[^,;]*[,;]", re.I)
+_SCENARIO_WORDS = {"with", "for", "at"}
+
+
+def _in_scenario(hyp: str, h: Quantity, hqs: list[Quantity]) -> bool:
+    """The claim's value is a case, not a level the record states: it sits in the claim's
+    condition ("If an audit finds 4% under-licensing, ..."), or follows a condition that sets a
+    quantity of its own ("With 200 kg chargeable, the cost would be EUR 740": computed for that case)."""
+    m = _CONDITION.match(hyp)
+    if m is None:
+        return False
+    scenario = any(q.end <= m.end() and q.kind in ("number", "money", "percent", "duration") and q.unit != "ref"
+                   and not (q.kind == "number" and re.fullmatch(r"(?:19|20)\d\d", q.text)) for q in hqs)  # a year sets no case
+    if m.group("w").lower() in _SCENARIO_WORDS:
+        return scenario  # "For the 2026 renewal, the fee is ..." states a level; "With 200 kg, ..." sets a case
+    return h.start < m.end() or scenario
 _GAP_AFTER = re.compile(r"\s+(?:more|less|fewer|higher|lower|greater|larger|smaller|bigger|cheaper|dearer|costlier|longer|shorter|"
                         r"later|earlier|sooner|heavier|lighter)\s+than\b", re.I)
 

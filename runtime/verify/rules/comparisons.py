@@ -112,6 +112,8 @@ def comparator(text: str, start: int, end: int, kind: str) -> tuple[str | None, 
     before = re.sub(r"\s+", " ", before)
     m = _COMP_RE.search(before)
     op, frame = None, "value"
+    if m and m.group("phrase") == "up to" and re.search(r"\b(?:add|adds|added|adding|sum|sums|summed|total|totals|totalled|totaled)\s*$", before[:m.start("phrase")]):
+        m = None  # "the two notes add up to EUR 301.50": a sum, no bound
     if m:
         phrase = m.group("phrase")
         op_, kinds = _COMP_LOOKUP[phrase]

@@ -15,8 +15,11 @@ from typing import Iterable
 from warrant.runtime.verify.text import sentence_bounds
 from warrant.runtime.verify.rules.base import MONEY_NUM, MONEY_NUMW, SCALE, Claims, Found, I, free_numbers, per_after, per_before, scale
 
-CURRENCY_SYMBOL = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "c$": "CAD", "a$": "AUD", "₹": "INR", "rs": "INR", "rs.": "INR"}
-CURRENCY_CODES = ("USD", "EUR", "GBP", "PLN", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "INR")
+CURRENCY_SYMBOL = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "c$": "CAD", "a$": "AUD", "nz$": "NZD", "s$": "SGD",
+                   "hk$": "HKD", "¥": "JPY", "₹": "INR", "rs": "INR", "rs.": "INR"}
+# ISO codes read beside an amount ("PHP" and "TRY" are left out: a language and a word before numbers)
+CURRENCY_CODES = ("USD", "EUR", "GBP", "PLN", "CHF", "CAD", "AUD", "JPY", "SEK", "NOK", "DKK", "INR", "NZD", "SGD", "HKD",
+                  "CNY", "ZAR", "AED", "SAR", "QAR", "MXN", "BRL", "KRW", "CZK", "HUF", "RON", "ILS", "TWD", "THB", "MYR", "IDR", "ISK")
 _CODE_RE = "(?:" + "|".join(CURRENCY_CODES) + ")"
 CURRENCY_WORD = {
     "dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pound": "GBP",
@@ -30,7 +33,7 @@ _PATTERNS = [
     # $1,200 / US$ 1.2k / €300 / £1.5 million / Rs. 5,00,000 / ₹2 crore
     # "$-150" / "USD -150.00": a minus between the currency and the digits is part of the amount
     # (its sign is read by ``signs``)
-    re.compile(rf"(?P<sym>US\$|C\$|A\$|\$|€|£|₹|(?<![A-Za-z])Rs\.?)\s?{_MINUS}(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?"),
+    re.compile(rf"(?P<sym>US\$|NZ\$|HK\$|(?<![A-Za-z])S\$|C\$|A\$|\$|€|£|¥|₹|(?<![A-Za-z])Rs\.?)\s?{_MINUS}(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?"),
     # USD 1,200.00 / USD $1,200 / EUR1.2m
     re.compile(rf"\b(?P<code>{_CODE_RE})\s?(?:\$|€|£)?\s?{_MINUS}(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?"),
     # 1200 USD / 1.2k EUR / 300 zł

@@ -33,7 +33,7 @@ DEDUCT_RE = re.compile(
     r"|payments?|paid|overpayments?)\b",
     re.I,
 )
-_BARE_AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})*\.\d{2}|\d+\.\d{2}")
+_BARE_AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})*\.\d{2}|\d+\.\d{2}|\d{1,3}(?:\.\d{3})*,\d{2}")  # also "1.048,75", "312,00"
 _OPEN = re.compile(r"\(\s*$")
 _CLOSE = re.compile(r"\s*\)")
 # a parenthesised amount is a negative only where it fills a cell or a field ("Credit: (150.00)",
@@ -42,7 +42,8 @@ _CELL_BEFORE = re.compile(r"(?:^|[:|=\t]|\s{2})\s*$|\A\s*$", re.M)
 _CR = re.compile(r"\s*(?:CR|Cr|cr)\b\.?")
 # a minus sign right before an amount, at the start of a cell, line or clause (not "100-150", "ORD-150")
 _MINUS_BEFORE = re.compile(r"(?:^|(?<=[\s(|:=]))[-\u2212]$")
-_CODE_IN = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])|([$€£₹])")
+# a currency in a label: "Amount (EUR)", "EUR", "$", or a column key "amount_eur", "price_nzd"
+_CODE_IN = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])|([$€£₹])|(?:^|_)([a-z]{3})(?=_|$)")
 # words before a value in its line that say what it is (the label of a row or a key)
 _LABEL_CHARS = 60
 # a record naming its currency as a field rather than beside each amount
@@ -86,6 +87,8 @@ def _currency_named(label: str) -> str | None:
             found.add(m.group(1))
         elif m.group(2):
             found.add(CURRENCY_SYMBOL[m.group(2)])
+        elif m.group(3) and m.group(3).upper() in CURRENCY_CODES:
+            found.add(m.group(3).upper())
     return found.pop() if len(found) == 1 else None
 
 
@@ -99,6 +102,9 @@ def apply_signs(text: str, qs: list[Quantity]) -> list[Quantity]:
     """The quantities of ``text`` with their sign, deduction label and, for an amount in a money
     column, its currency."""
     currencies = {q.unit for q in qs if q.kind == "money"}
+    # amounts under a currency column ("amount_gbp") count too: the batch total below the table is one of them
+    currencies |= {c for q in qs if q.kind == "number" and q.unit != "ref" and _BARE_AMOUNT.fullmatch(q.text)
+                   and (c := _currency_named(column_label(text, q)))}
     only = next(iter(currencies)) if len(currencies) == 1 else None
     if not currencies:
         named = {m.group(1).upper() for m in _CURRENCY_FIELD.finditer(text)} & set(CURRENCY_CODES)
