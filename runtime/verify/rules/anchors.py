@@ -794,15 +794,6 @@ def decider_swap(hypothesis: str, evidence: str) -> tuple[str, int] | None:
                 if other != who and other not in hwords and m.group("who").lower() not in _NO_PARTY_WORDS:
                     return f"the evidence leaves the {what} to {m.group('who')}, not {named[who]}", m.start()
     return None
-    who = claimed[0]
-    in_claim = {stem(w) for w in re.findall(r"[A-Za-z]+", hypothesis)}
-    if not re.search(rf"\b{re.escape(who)}\b", evidence):
-        return None  # the claim's party is not one the evidence names
-    for m in _AT_OPTION.finditer(evidence):
-        other = m.group("who")
-        if stem(other) != stem(who) and stem(other) not in in_claim:
-            return f"the evidence leaves the choice to {other}, not {who}", m.start()
-    return None
 
 
 # "X is the Supplier", "The carrier of SN-1 is X": a party named in a role
