@@ -263,3 +263,9 @@ def test_a_power_or_duty_the_record_gives_to_the_other_party_vetoes_the_model():
     assert whole_record_vetoes("Keeping the roof in repair is the Tenant's obligation.", lease)
     assert whole_record_vetoes("Keeping the interior in repair is the Tenant's obligation.", lease) == []
     assert whole_record_vetoes("The Tenant may terminate this Lease on 31 March 2028.", lease) == []
+
+
+def test_a_record_that_gives_costs_to_both_parties_leaves_the_reading_open():
+    terms = "Shipping is at the Seller's expense. Returns are at the Buyer's expense."
+    assert contradicting_words("The buyer pays for returns.", terms) == []
+    assert contradicting_words("The seller pays for returns.", "Returns are at the Buyer's expense. The seller ships the goods.")

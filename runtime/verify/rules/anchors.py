@@ -788,12 +788,21 @@ def decider_swap(hypothesis: str, evidence: str) -> tuple[str, int] | None:
         if len(named) != 1 or not set(named) <= ewords:
             continue  # no one, two parties, or one the evidence does not name
         who = next(iter(named))
-        for rx in said:
-            for m in rx.finditer(evidence):
-                other = stem(m.group("who"))
-                if other != who and other not in hwords and m.group("who").lower() not in _NO_PARTY_WORDS:
-                    return f"the evidence leaves the {what} to {m.group('who')}, not {named[who]}", m.start()
+        found = [m for rx in said for m in rx.finditer(evidence) if m.group("who").lower() not in _NO_PARTY_WORDS]
+        if any(stem(m.group("who")) == who for m in found):
+            continue  # the record gives the claim's party a choice or a cost too: which one is a reading
+        about = set(content_stems(hypothesis)) - set(named) - _DUTY_WORDS
+        for m in found:
+            other = stem(m.group("who"))
+            sent = set(content_stems(evidence[slice(*sentence_bounds(evidence, m.start()))]))
+            if other != who and other not in hwords and about & sent:
+                return f"the evidence leaves the {what} to {m.group('who')}, not {named[who]}", m.start()
     return None
+
+
+# words of choosing and paying themselves: a sentence must share something else with the claim
+_DUTY_WORDS = {stem(w) for w in ("option", "discretion", "election", "choice", "choose", "chooses", "decide", "decides",
+                                 "expense", "cost", "costs", "pay", "pays", "bear", "bears", "cover", "covers", "will", "shall")}
 
 
 # "X is the Supplier", "The carrier of SN-1 is X": a party named in a role
