@@ -25,7 +25,7 @@ import re
 from functools import lru_cache
 
 from warrant.runtime.verify.rules import arithmetic, derived
-from warrant.runtime.verify.rules.check import STATED_TIE, context_tie, decide_one, inclusion_flips, subject_words
+from warrant.runtime.verify.rules.check import STATED_TIE, TOTAL_LABEL, context_tie, decide_one, inclusion_flips, subject_words
 from warrant.runtime.verify.rules.comparisons import comparable, relation, same_ref
 from warrant.runtime.verify.rules.dates import MONTHS
 from warrant.runtime.verify.rules.ranking import is_ordering
@@ -620,7 +620,8 @@ def _rival_slot(hypothesis: str, h, hm, evidence: str, eq, reading: arithmetic.R
     return False
 
 
-_TOTAL_STEMS = {stem(w) for w in ("total", "combined", "overall", "aggregate", "grand", "amount", "value", "sum")}
+# a label word saying the value is a total or an amount says nothing of which one
+_TOTAL_STEMS = TOTAL_LABEL | {stem(w) for w in ("amount", "value", "sum")}
 _SET_ASIDE = re.compile(r"\b(?:before|excluding|exclusive\s+of|excl\.|without|net\s+of|leaving\s+out|apart\s+from|other\s+than|except(?:\s+for)?)"
                         r"\s+(?:the\s+)?[A-Za-z-]+(?:\s+[A-Za-z-]+)?", re.I)
 _WORTH = re.compile(r"\bworth\b", re.I)

@@ -237,7 +237,7 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     undone = {stem(m.group("w")) for m in _BEFORE_CHANGE.finditer(hyp)}
     con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts" and not no_level
            and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))
-           and not (parts and not _TOTAL_LABEL & set(_left_labels(ev, e, eqs)))
+           and not (parts and not TOTAL_LABEL & set(_left_labels(ev, e, eqs)))
            and not _other_numbered(hyp, h, ev, e) and not _rate_and_span(hyp, h, ev, e) and not _changed(undone, ev, e)
            and not _other_slot_words(hyp, h, ev, e)]
     sup = []
@@ -413,7 +413,7 @@ def _other_slot(ch: dict[str, float], ce: dict[str, float], left: list[str]) -> 
 
 _PARTS_BEFORE = re.compile(r"\b(?:and|plus)\b|[+&]", re.I)
 # ("sum insured" is an insurance limit, not a total)
-_TOTAL_LABEL = {stem(w) for w in ("total", "combined", "overall", "aggregate", "grand")}
+TOTAL_LABEL = {stem(w) for w in ("total", "combined", "overall", "aggregate", "grand")}
 
 
 _NUMBERED = re.compile(r"\b([A-Za-z]{3,})\s+(?:no\.?\s*|#\s*)?(\d{1,3})\b(?![-/.,:]\d|\s*%)")
