@@ -404,6 +404,14 @@ MORE_CASES = [
      ["po_PO-8850.txt", "grn_GR-8850.txt", "contract_ASH-SC-1.txt"], S),
     ("late_delivery_credit", {"po_id": "PO-8850", "receipt_id": "GR-8850", "contract_id": "ASH-SC-1", "amount": 420.00},
      ["po_PO-8850.txt", "grn_GR-8850.txt", "contract_ASH-SC-1.txt"], X),
+    # a long letterhead title names the document in its last part: the invoice, never the PO it quotes
+    ("billed_quantity", {"invoice_id": "BRN-7702", "line": "BR-HAD-2", "quantity": 120}, ["invoice_BRN-7702.txt"], S),
+    ("ordered_quantity", {"po_id": "PO-8850", "line": "BR-HAD-2", "quantity": 120}, ["invoice_BRN-7702.txt"], U),
+    # the issuer is the part of a heading that is a company ("RESUBMISSION - Invoice No. X - Oakmere Mills AG")
+    ("vendor_name", {"document_id": "OMW-0415", "vendor": "Oakmere Mills AG"}, ["invoice_OMW-0415.txt"], S),
+    # "Subtotal goods" and a "Net amount" after the discount and freight: which one is the subtotal is a reading
+    ("invoice_subtotal", {"invoice_id": "OMW-0415", "amount": 1157.60}, ["invoice_OMW-0415.txt"], U),
+    ("invoice_subtotal", {"invoice_id": "OMW-0415", "amount": 1120.00}, ["invoice_OMW-0415.txt"], U),
     # a copy that names no vendor: nothing says the two vendors differ, so "no duplicate" is not shown
     ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_fax.txt"], U),
 ]

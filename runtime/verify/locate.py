@@ -175,24 +175,28 @@ class Region:
         return [it for it in self.view.items if it.path.startswith(p) and (len(it.path) == len(p) or it.path[len(p)] in ".[")]
 
 
+_LEGAL_FORM = re.compile(r"\b(?:Ltd|Limited|Inc|LLC|LLP|GmbH|AG|SA|SAS|BV|NV|Pty|PLC|plc|Co|Corp|Corporation|Company|S\.?A\.?|AB|Oy|SpA|Srl)\b\.?")
 _ABBREV_END = re.compile(r"\b(?:Co|Inc|Ltd|Corp|Bros|LLC|GmbH|AG|SA|NV|BV|Pty|PLC)\.$", re.I)
 
 
 def _doc_types(view: EvidenceView, scopes: dict[str, ScopeSpec]) -> set[str]:
     """The scope kinds a text document is, from its first title-like line naming one."""
     for it in view.items:
+        if it.kind != "header":
+            continue
         # a title is a short line, not a key-value line or a sentence of a letter (an upper-case
-        # title may hold a colon: "FINANCE POLICY FIN-07: ACCOUNTS PAYABLE APPROVAL")
-        text = it.text
-        if ":" in text and not text.isupper() and text.split(":", 1)[0].isupper():
-            text = text.split(":", 1)[0]  # "ACCOUNTS PAYABLE POLICY AP-POL-04: Invoice Approval ...": the heading before its subtitle
-        if it.kind != "header" or (":" in text and not text.isupper()) or len(text.split()) > 12 or (
-                text.endswith(".") and not _ABBREV_END.search(text)):
-            continue  # ("TAX INVOICE QPK-25-1107 - Quillmark Packaging Co." ends with an abbreviation, not a sentence)
-        toks = tokens(text)
-        kinds = {name for name, s in scopes.items() if _has_words(toks, s.type_words)}
-        if kinds:
-            return kinds
+        # title may hold a colon: "FINANCE POLICY FIN-07: ACCOUNTS PAYABLE APPROVAL"); a long one may
+        # name the document in one of its dash-separated parts ("Brindle Coast Seafood Ltd, Unit 4,
+        # Harbour Road, Cuxhaven - Tax invoice BCS-INV-5520")
+        for text in [it.text, *re.split(r"\s[-–—|]\s", it.text)]:
+            if ":" in text and not text.isupper() and text.split(":", 1)[0].isupper():
+                text = text.split(":", 1)[0]  # "ACCOUNTS PAYABLE POLICY AP-POL-04: Invoice Approval ...": the heading before its subtitle
+            if (":" in text and not text.isupper()) or len(text.split()) > 12 or (text.endswith(".") and not _ABBREV_END.search(text)):
+                continue  # ("TAX INVOICE QPK-25-1107 - Quillmark Packaging Co." ends with an abbreviation, not a sentence)
+            toks = tokens(text)
+            kinds = {name for name, s in scopes.items() if _has_words(toks, s.type_words)}
+            if kinds:
+                return kinds
     return set()
 
 
@@ -651,6 +655,12 @@ def _pick(slot: SlotSpec, args: dict[str, Any], cands: list[Found]) -> Found | s
         best = _by_tier(best, args.get(slot.tier.arg)) if len({_vkey(c) for c in best}) > 1 or args.get(slot.tier.arg) is not None else best
         if isinstance(best, str):
             return best
+    if labels_first := _first_name(slot):
+        # a value labelled by the slot's own first name ("Subtotal goods" for a subtotal) that another
+        # label outscores ("Net amount", after the discount and freight): which one is meant is a reading
+        named = [c for c in cands if c not in best and set(labels_first) <= set(tokens(c.label)) and _vkey(c) not in {_vkey(b) for b in best}]
+        if named and not any(set(labels_first) <= set(tokens(b.label)) for b in best):
+            return f"ambiguous: {best[0].text[:40]!r} ({best[0].label}) and {named[0].text[:40]!r} ({named[0].label})"
     values = {_vkey(c) for c in best}
     strong = [c for c in best if not c.weak]
     if len(values) > 1 and slot.pick != "only" and all(isinstance(c.value, Decimal) for c in best):
@@ -659,6 +669,10 @@ def _pick(slot: SlotSpec, args: dict[str, Any], cands: list[Found]) -> Found | s
         shown = ", ".join(sorted({c.text for c in best})[:5])
         return f"ambiguous: {len(values)} different values ({shown})"
     return (strong or best)[0]
+
+
+def _first_name(slot: SlotSpec) -> tuple[str, ...]:
+    return tokens(slot.labels[0]) if slot.labels and slot.kind in ("amount", "number") else ()
 
 
 def _vkey(c: Found) -> Any:
@@ -785,13 +799,13 @@ def _letterhead_name(it: Item, title: bool) -> tuple[int, int] | None:
     Tax Invoice 12") the part that is not the document's heading."""
     if not title:
         return 0, len(it.text)
-    m = re.search(r"\s[-–—|]\s+(?=[A-Z])", it.text)
-    if m is None:
-        return None
-    if not _has_words(tokens(it.text[m.end():]), _DOC_HEADING):
-        return m.end(), len(it.text)
-    # "Fenwick & Dorsey Office Goods Inc. - Tax Invoice FD-11592": the issuer before the dash
-    return (0, m.start()) if not _has_words(tokens(it.text[:m.start()]), _DOC_HEADING) else None
+    cuts = [0] + [x for m in re.finditer(r"\s[-–—|]\s+(?=[A-Z])", it.text) for x in (m.start(), m.end())] + [len(it.text)]
+    parts = [(a, b) for a, b in zip(cuts[::2], cuts[1::2]) if not _has_words(tokens(it.text[a:b]), _DOC_HEADING)]
+    if len(parts) == len(cuts) // 2:
+        return None  # no part names the document: the line is no heading with an issuer in it
+    # the part that is a company ("RESUBMISSION - Invoice No. X - Ostmark Millworks AG"), else the one other part
+    firms = [p for p in parts if _LEGAL_FORM.search(it.text[p[0]:p[1]])]
+    return firms[0] if len(firms) == 1 else parts[0] if len(parts) == 1 else None
 
 
 def _in_context(toks: tuple[str, ...], context: list[str]) -> bool:
