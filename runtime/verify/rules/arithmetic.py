@@ -22,6 +22,7 @@ that both give it are two stories, and picking one would be a guess.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import itertools
 import re
@@ -209,8 +210,17 @@ def _csv_cells(text: str) -> tuple[tuple[int, int, int, int, str], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=64)
+def _csv_starts(text: str) -> tuple[tuple[int, ...], tuple[tuple[int, int, int, int, str], ...]]:
+    cells = tuple(sorted(_csv_cells(text)))
+    return tuple(c[0] for c in cells), cells
+
+
 def _csv_cell(text: str, pos: int) -> tuple[int, int, int, int, str] | None:
-    return next((c for c in _csv_cells(text) if c[0] <= pos < c[1]), None)
+    """The CSV cell holding ``pos`` (a binary search: a long export has thousands of cells)."""
+    starts, cells = _csv_starts(text)
+    i = bisect.bisect_right(starts, pos) - 1
+    return cells[i] if i >= 0 and cells[i][0] <= pos < cells[i][1] else None
 
 
 def column_label(text: str, q: Quantity) -> str:
