@@ -27,6 +27,7 @@ evidence clause has the same polarity; "absent" otherwise.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 import re
@@ -235,11 +236,12 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     no_level = _GAP_AFTER.match(hyp, h.end) is not None or _in_scenario(hyp, h, hqs)
     # "before the corrections, the folio totalled 845" is not refuted by the "corrected folio total"
     undone = {stem(m.group("w")) for m in _BEFORE_CHANGE.finditer(hyp)}
+    said = _ClaimWords(_periods(hyp), {stem(w) for w in re.findall(r"[A-Za-z]+", hyp)} & _QUALIFIERS if h.kind == "duration" else set())
     con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts" and not no_level
            and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))
            and not (parts and not TOTAL_LABEL & set(_left_labels(ev, e, eqs)))
            and not _other_numbered(hyp, h, ev, e) and not _rate_and_span(hyp, h, ev, e) and not _changed(undone, ev, e)
-           and not _other_slot_words(hyp, h, ev, e)]
+           and not _other_slot_words(hyp, said, ev, e)]
     sup = []
     other_subject = []  # supporting values that belong to another subject
     for (s_, r, e), c in zip(pool, ctxs):
@@ -324,16 +326,25 @@ def _periods(text: str) -> set[str]:
     return {_PERIOD_ADJ[m.group(0).lower()] for m in _PERIOD_RE.finditer(text)}
 
 
-def _other_slot_words(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
+@dataclass(frozen=True)
+class _ClaimWords:
+    """What a claim says of its value's slot, read once per value: the periods it counts over and,
+    for a span, the qualifiers it gives it ("discount")."""
+
+    periods: set[str]
+    qualifiers: set[str]
+
+
+def _other_slot_words(hyp: str, said: _ClaimWords, ev: str, e: Quantity) -> bool:
     """The evidence value's clause counts it over another period ("monthly fee" for a claimed
     "annual fee") or with a charge the claim counts the other way ("plus GST" / "including GST");
     or a claimed span is qualified as the evidence span is not ("a discount for payment within 15
     days" is not "Payment: 30 days")."""
     clause = ev[sentence_start(ev, e.start):e.end + 20]
-    hp, ep = _periods(hyp), _periods(clause)
-    if h.kind == "duration" and ({stem(w) for w in re.findall(r"[A-Za-z]+", hyp)} & _QUALIFIERS) - {stem(w) for w in re.findall(r"[A-Za-z]+", clause)}:
+    if said.qualifiers - {stem(w) for w in re.findall(r"[A-Za-z]+", clause)}:
         return True
-    return bool(hp and ep and not hp & ep) or bool(inclusion_flips(hyp, clause))
+    ep = _periods(clause)
+    return bool(said.periods and ep and not said.periods & ep) or bool(inclusion_flips(hyp, clause))
 
 
 _BEFORE_CHANGE = re.compile(r"\b(?:before|prior\s+to|ahead\s+of)\s+(?:the\s+|any\s+|its\s+|their\s+)?(?P<w>[A-Za-z]{4,})", re.I)
@@ -364,6 +375,8 @@ def _in_scenario(hyp: str, h: Quantity, hqs: list[Quantity]) -> bool:
     if m.group("w").lower() in _SCENARIO_WORDS:
         return scenario  # "For the 2026 renewal, the fee is ..." states a level; "With 200 kg, ..." sets a case
     return h.start < m.end() or scenario
+
+
 _GAP_AFTER = re.compile(r"\s+(?:more|less|fewer|higher|lower|greater|larger|smaller|bigger|cheaper|dearer|costlier|longer|shorter|"
                         r"later|earlier|sooner|heavier|lighter)\s+than\b", re.I)
 
@@ -472,7 +485,7 @@ def _same_shape(h: Quantity, hs: "derived.Shape", es: "derived.Shape", total: bo
 
 def _hours_as_days(h: Quantity, e: Quantity) -> bool:
     """A span in days and one in hours (or minutes) that are the same length: 2 days, 48 hours."""
-    if e.kind != "duration" or not {durations.FAMILY[h.unit][0], durations.FAMILY[e.unit][0]} == {"day", "hour"}:
+    if e.kind != "duration" or {durations.FAMILY[h.unit][0], durations.FAMILY[e.unit][0]} != {"day", "hour"}:
         return False
     d, t = (h, e) if durations.FAMILY[h.unit][0] == "day" else (e, h)
     return durations.FAMILY[d.unit][1] * Decimal(d.value) * 24 == durations.FAMILY[t.unit][1] * Decimal(t.value)
