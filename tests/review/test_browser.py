@@ -130,9 +130,9 @@ def test_a_reviewer_approves_a_queued_call_in_a_real_browser_and_it_runs_once(se
     _screenshot(browser, tmp_path / "review_page.png")
 
     before = len(plane.journal.entries(item.run_id, kind=JournalKind.GRANT))
-    pending_page = browser.find_element(By.ID, "status")
+    _mark_document(browser)
     browser.find_element(By.ID, "approve").click()
-    wait.until(EC.staleness_of(pending_page))  # the form posted and the item page came back
+    wait.until(_new_document)  # the form posted and the item page came back
     wait.until(EC.text_to_be_present_in_element((By.ID, "status"), "executed"))
     assert browser.current_url == base + f"/items/{item.item_id}"
     assert browser.find_element(By.ID, "call-outcome").text.startswith("ok call_")
@@ -144,12 +144,31 @@ def test_a_reviewer_approves_a_queued_call_in_a_real_browser_and_it_runs_once(se
     assert len(sent) == 1 and plane.grants.lookup(sent[0].payload["grant_id"]).issuer == "human:dana"
     assert len(plane.journal.entries(item.run_id, kind=JournalKind.GRANT)) == before + 1
 
-    done_page = browser.find_element(By.ID, "status")
+    _mark_document(browser)
     browser.refresh()  # reloading the page after the decision changes nothing
-    wait.until(EC.staleness_of(done_page))
+    wait.until(_new_document)
     assert browser.find_element(By.ID, "status").text == "executed" and len(tools_impl.OUTBOX) == 1
     problems = [e for e in browser.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
     assert problems == [], problems  # no script errors, no Content-Security-Policy violations
+
+
+def _mark_document(driver) -> None:
+    driver.execute_script("window.__warrantOldPage = true")
+
+
+def _new_document(driver) -> bool:
+    """True once the marked page has been replaced by a loaded one.
+
+    Not EC.staleness_of: while Chrome swaps documents, asking about the old node can fail with
+    "Node with given id does not belong to the document" instead of a stale-element error, and
+    staleness_of lets that escape (a CI failure with nothing wrong in the page).
+    """
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        return driver.execute_script("return window.__warrantOldPage !== true && document.readyState === 'complete'")
+    except WebDriverException:  # mid-navigation: no document to ask yet
+        return False
 
 
 def _screenshot(driver, path: Path) -> None:
