@@ -194,6 +194,33 @@ def test_wrapped_sentence_is_one_sentence():
     assert sentence_bounds(text + " Next.", text.index("Consignee")) == (0, len(text) - 1)
 
 
+def test_sentence_bounds_agree_with_the_splitter_across_a_long_record():
+    # sentence_bounds reads an index built block by block (8,192 characters): sentences, table rows
+    # and runs of blank lines that straddle a block's edge are found as the whole-text splitter finds them
+    parts = []
+    for i in range(900):
+        parts.append(f"Line {i} of the export: crate C-{i} holds {i % 40} units." if i % 3 else f"C-{i},{i % 40},{i * 1.5:.2f}")
+        parts.append("\n" * (1 + i % 4) if i % 5 else " ")
+    text = "".join(parts)
+    assert len(text) > 4 * 8192
+    for a, b in sentence_spans(text):
+        for pos in (a, (a + b) // 2):
+            s0, s1 = sentence_bounds(text, pos)
+            assert text[s0:s1].strip() == text[a:b].rstrip(".!?;"), (pos, text[a:b])
+    # a sentence longer than the 4,000 characters looked at either side is cut there, not read whole
+    long = "Intro. " + "word " * 3000 + "end. Next."
+    assert sentence_bounds(long, 9000) == (9000 - 4000, 9000 + 4000)
+
+
+def test_overlapping_finds_the_values_touching_a_stretch():
+    from warrant.runtime.verify.rules.base import overlapping
+
+    text = "Qty 4, price USD 12.50, ninety-one thousand three hundred and sixty rupees, total 50."
+    qs = extract_quantities(text)
+    for a, b in [(0, 5), (5, 20), (20, 60), (40, 41), (60, len(text)), (0, len(text))]:
+        assert overlapping(qs, a, b) == [q for q in qs if q.start < b and q.end > a]
+
+
 @pytest.mark.parametrize("text, n", [
     ("Depot: Leeds\nwarehouse: 4", 2),             # Key: value lines stay apart
     ("Items:\n- crates\n- sacks", 3),              # list items

@@ -10,6 +10,7 @@ sentence or a "content word" means the same thing to the chunker, the rules and 
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from functools import lru_cache
@@ -105,14 +106,68 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
 def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
     """(start, end) of the sentence holding character ``pos``, its final punctuation excluded.
 
-    Looks only at the text around ``pos`` (a few thousand characters at most), so it stays cheap
-    on a record of any size."""
-    lo = max(0, pos - 4000)
-    start = lo
-    for m in _boundaries(text, lo, pos):
-        start = m.end()
-    m = next(_boundaries(text, pos, min(len(text), pos + 4000)), None)
-    return start, (m.start() if m else min(len(text), pos + 4000))
+    Looks only at the text around ``pos`` (4,000 characters either side at most), through an index
+    of the boundaries built once per block of the record: the rules ask this for every value, and a
+    CSV export has a boundary on every line, so scanning the window again per value took seconds
+    on a few hundred rows."""
+    index = _boundary_index(text)
+    lo, hi = max(0, pos - _REACH), min(len(text), pos + _REACH)
+    start = index.last_end(lo, pos)
+    end = index.first_start(pos, hi)
+    return (lo if start is None else start), (hi if end is None else end)
+
+
+_REACH = 4000
+_BLOCK = 1 << 13
+
+
+class _BoundaryIndex:
+    """The boundaries of one text, found block by block on first use (a 50 MB record asked about
+    one value costs one block, not a pass over the whole record)."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.blocks: dict[int, tuple[list[int], list[int]]] = {}
+
+    def _block(self, k: int) -> tuple[list[int], list[int]]:
+        got = self.blocks.get(k)
+        if got is None:
+            text, lo = self.text, k * _BLOCK
+            hi = min(len(text), lo + _BLOCK)
+            stop = hi
+            while stop < len(text) and text[stop] == "\n":  # a run of line breaks ends in its block
+                stop += 1
+            starts, ends = [], []
+            for m in _boundaries(text, lo, min(len(text), stop + 1)):  # +1: the look-ahead for white space
+                if m.start() >= hi or (m.start() == lo and lo and text[lo - 1] == "\n" and m.group(0)[0] == "\n"):
+                    continue  # the next block's, or the tail of the previous block's run
+                starts.append(m.start())
+                ends.append(m.end())
+            got = self.blocks[k] = (starts, ends)
+        return got
+
+    def last_end(self, lo: int, pos: int) -> int | None:
+        """End of the last boundary ending by ``pos``, if it reaches ``lo``."""
+        for k in range(pos // _BLOCK, max(-1, lo // _BLOCK - 2), -1):  # one block more: a run of line breaks
+            starts, ends = self._block(k)
+            i = bisect.bisect_right(ends, pos) - 1
+            if i >= 0:
+                return ends[i] if ends[i] >= lo else None
+        return None
+
+    def first_start(self, pos: int, hi: int) -> int | None:
+        """Start of the first boundary starting from ``pos``, if by ``hi``."""
+        for k in range(pos // _BLOCK, hi // _BLOCK + 1):
+            starts, ends = self._block(k)
+            i = bisect.bisect_left(starts, pos)
+            if i < len(starts):
+                return starts[i] if starts[i] <= hi else None
+        return None
+
+
+@lru_cache(maxsize=8)
+def _boundary_index(text: str) -> _BoundaryIndex:
+    return _BoundaryIndex(text)
 
 
 # One stop list. Negators and modal verbs are in it: they are compared as polarity and modality,

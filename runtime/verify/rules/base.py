@@ -9,6 +9,7 @@ the most specific reader.
 
 from __future__ import annotations
 
+import bisect
 import datetime
 import re
 from dataclasses import dataclass, field
@@ -262,6 +263,23 @@ def per_after(text: str, end: int, counts: bool = False) -> tuple[str | None, in
         return ("unit", c.end()) if c else (None, end)
     w = (m.group("w") or m.group("adv") or "annum").lower()
     return PER_WORDS.get(w, w), m.end()
+
+
+# No quantity spans more characters than this ("ninety-one thousand three hundred and sixty rupees"
+# is 50): the quantities overlapping a stretch are found by a binary search from this far back.
+_WIDEST = 200
+
+
+def overlapping(qs: list[Quantity], a: int, b: int) -> list[Quantity]:
+    """The quantities of ``qs`` (in text order, as every extraction returns them) that overlap
+    text[a:b]. A long CSV export holds thousands of values, and the rules ask this of each one."""
+    lo = bisect.bisect_left(qs, a - _WIDEST, key=_start)
+    hi = bisect.bisect_left(qs, b, key=_start)
+    return [o for o in qs[lo:hi] if o.end > a]
+
+
+def _start(q: Quantity) -> int:
+    return q.start
 
 
 def sentence_start(text: str, pos: int) -> int:

@@ -33,7 +33,7 @@ from decimal import Decimal
 import re
 
 from warrant.runtime.verify.rules import arithmetic, dates, derived, durations
-from warrant.runtime.verify.rules.base import Quantity, QuantityCheck, per_before, sentence_end, sentence_start
+from warrant.runtime.verify.rules.base import Quantity, QuantityCheck, overlapping, per_before, sentence_end, sentence_start
 from warrant.runtime.verify.rules.comparisons import comparable, relation
 from warrant.runtime.verify.rules.dates import DATE_WORD, MONTHS, RANGE_ROLE, ROLE_OF
 from warrant.runtime.verify.rules.money import CURRENCY_CODES
@@ -43,7 +43,7 @@ from warrant.runtime.verify.rules.registry import extract_quantities
 from warrant.runtime.verify.text import STOP, content_tokens, stem
 
 def _masked_tokens(text: str, a: int, b: int, qs: list[Quantity]) -> list[tuple[int, str]]:
-    spans = [(o.start, o.end) for o in qs]
+    spans = [(o.start, o.end) for o in overlapping(qs, a, b)]
     return [(pos, st) for pos, st in content_tokens(text, a, b) if not any(x <= pos < y for x, y in spans)]
 
 

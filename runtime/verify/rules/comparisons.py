@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 
 from warrant.runtime.verify.rules import dates, durations
-from warrant.runtime.verify.rules.base import Quantity, sentence_end, sentence_start
+from warrant.runtime.verify.rules.base import Quantity, overlapping, sentence_end, sentence_start
 from warrant.runtime.verify.rules.identifiers import key
 from warrant.runtime.verify.text import content_tokens, stem
 
@@ -136,8 +136,8 @@ def comparator(text: str, start: int, end: int, kind: str) -> tuple[str | None, 
 
 def near_threshold_word(text: str, q: Quantity, qs: list[Quantity]) -> bool:
     s0, s1 = sentence_start(text, q.start), sentence_end(text, q.end)
-    lb = max([o.end for o in qs if o.end <= q.start] + [s0])
-    rb = min([o.start for o in qs if o.start >= q.end] + [s1])
+    lb = max([o.end for o in overlapping(qs, s0, q.start) if o.end <= q.start] + [s0])
+    rb = min([o.start for o in overlapping(qs, q.end, s1) if o.start >= q.end] + [s1])
     punct = re.compile(r"[,;:(]").search(text, q.end, rb)
     if punct:
         rb = punct.start()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from warrant.runtime.verify.rules.base import WORDNUM, Quantity, QuantityCheck
+from warrant.runtime.verify.rules.base import WORDNUM, Quantity, QuantityCheck, overlapping
 from warrant.runtime.verify.rules.registry import extract_quantities
 from warrant.runtime.verify.text import STOP, WORD_RE, spans_between, stem
 
@@ -44,11 +44,11 @@ _COMPARATOR_NEG = r"\b(?:no|not)\s+(?=(?:later|earlier|more|less|fewer|greater|s
 
 def polarity_profile(text: str, a: int, b: int, qs: list[Quantity], hard_only: bool = False):
     """(content stems, negator count, has exception word) of text[a:b], quantities removed."""
-    masked = list(text)
-    for q in qs:
+    masked = list(text[a:b])
+    for q in overlapping(qs, a, b):
         for i in range(max(q.start, a), min(q.end, b)):
-            masked[i] = " "
-    seg = "".join(masked[a:b])
+            masked[i - a] = " "
+    seg = "".join(masked)
     seg = re.sub(_COMPARATOR_NEG, " ", seg, flags=re.I)
     seg = re.sub(r"\bin no (?:event|case)\b|\bunder no circumstances\b", " not ", seg, flags=re.I)
     seg = re.sub(r"\bnon-(?=[a-z])", "non ", seg, flags=re.I)
