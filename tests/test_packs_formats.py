@@ -409,9 +409,31 @@ MORE_CASES = [
     ("ordered_quantity", {"po_id": "PO-8850", "line": "BR-HAD-2", "quantity": 120}, ["invoice_BRN-7702.txt"], U),
     # the issuer is the part of a heading that is a company ("RESUBMISSION - Invoice No. X - Oakmere Mills AG")
     ("vendor_name", {"document_id": "OMW-0415", "vendor": "Oakmere Mills AG"}, ["invoice_OMW-0415.txt"], S),
-    # "Subtotal goods" and a "Net amount" after the discount and freight: which one is the subtotal is a reading
-    ("invoice_subtotal", {"invoice_id": "OMW-0415", "amount": 1157.60}, ["invoice_OMW-0415.txt"], U),
-    ("invoice_subtotal", {"invoice_id": "OMW-0415", "amount": 1120.00}, ["invoice_OMW-0415.txt"], U),
+    # "Subtotal goods" and a "Net amount" after the discount and freight: the subtotal comes before them
+    ("invoice_subtotal", {"invoice_id": "OMW-0415", "amount": 1157.60}, ["invoice_OMW-0415.txt"], X),
+    ("invoice_subtotal", {"invoice_id": "OMW-0415", "amount": 1120.00}, ["invoice_OMW-0415.txt"], S),
+    ("invoice_subtotal", {"invoice_id": "TRV-5120", "amount": 5295.00}, ["invoice_TRV-5120.txt"], S),
+    ("invoice_subtotal", {"invoice_id": "TRV-5120", "amount": 5362.05}, ["invoice_TRV-5120.txt"], X),
+    ("invoice_total", {"invoice_id": "TRV-5120", "amount": 5630.15}, ["invoice_TRV-5120.txt"], S),
+    # a column "Unit USD" holds unit prices
+    ("billed_unit_price", {"invoice_id": "TRV-5120", "line": "1", "unit_price": 3.90}, ["invoice_TRV-5120.txt"], S),
+    ("billed_unit_price", {"invoice_id": "TRV-5120", "line": "1", "unit_price": 1200}, ["invoice_TRV-5120.txt"], X),
+    ("billed_quantity", {"invoice_id": "TRV-5120", "line": "2", "quantity": 300}, ["invoice_TRV-5120.txt"], S),
+    ("unit_price_variance", {"invoice_id": "TRV-5120", "line": "1", "contract_id": "TRV-9", "item": "CU-16", "amount": 0.05},
+     ["invoice_TRV-5120.txt", "contract_TRV-9.txt"], S),
+    ("unit_price_variance", {"invoice_id": "TRV-5120", "line": "2", "contract_id": "TRV-9", "item": "PV-20", "amount": 0},
+     ["invoice_TRV-5120.txt", "contract_TRV-9.txt"], S),
+    # price tiers stated in prose: "from 1,000 kg up to 2,499 kg" is one tier; "and at USD 2.05 ... from 300 m"
+    # belongs to its own price, not to the "up to 299 m" before it
+    ("contract_unit_price", {"contract_id": "TRV-9", "item": "CU-16", "unit_price": 3.85, "quantity": 1200}, ["contract_TRV-9.txt"], S),
+    ("contract_unit_price", {"contract_id": "TRV-9", "item": "CU-16", "unit_price": 3.60, "quantity": 1200}, ["contract_TRV-9.txt"], X),
+    ("contract_unit_price", {"contract_id": "TRV-9", "item": "CU-16", "unit_price": 3.60, "quantity": 2000}, ["contract_TRV-9.txt"], S),
+    ("contract_unit_price", {"contract_id": "TRV-9", "item": "CU-16", "unit_price": 4.10, "quantity": 499}, ["contract_TRV-9.txt"], S),
+    ("contract_unit_price", {"contract_id": "TRV-9", "item": "PV-20", "unit_price": 2.05, "quantity": 300}, ["contract_TRV-9.txt"], S),
+    ("contract_unit_price", {"contract_id": "TRV-9", "item": "PV-20", "unit_price": 2.20, "quantity": 250}, ["contract_TRV-9.txt"], S),
+    ("contract_unit_price", {"contract_id": "TRV-9", "item": "PV-20", "unit_price": 2.20, "quantity": 300}, ["contract_TRV-9.txt"], X),
+    ("contract_unit_price", {"contract_id": "TRV-9", "item": "CT-4", "unit_price": 0.30, "quantity": 500}, ["contract_TRV-9.txt"], S),
+    ("contract_unit_price", {"contract_id": "TRV-9", "item": "CT-4", "unit_price": 0.30, "quantity": 50}, ["contract_TRV-9.txt"], U),
     # a copy that names no vendor: nothing says the two vendors differ, so "no duplicate" is not shown
     ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_fax.txt"], U),
 ]

@@ -35,6 +35,7 @@ def first(text: str, kind: str):
     ("Rebates apply to orders of no less than 250 units.", ">="),
     ("The courier needs at least 3 days.", ">="),
     ("Orders of 250 units or more ship free.", ">="),
+    ("Orders of 2,000 m or more ship free.", ">="),  # a one-letter unit ("m", "t") between the value and the phrase
     ("Orders of £7,500 and above ship free.", ">="),
     ("Orders of £7,500 or higher ship free.", ">="),
     ("Orders at or above £7,500 ship free.", ">="),
@@ -59,6 +60,12 @@ def first(text: str, kind: str):
 def test_comparison_direction_and_inclusiveness(text, op):
     q = [q for q in extract_quantities(text) if q.kind in ("money", "number", "duration")][0]
     assert q.op == op
+
+
+def test_a_word_ending_in_or_is_no_comparator():
+    # "80% for up to 4 weeks": the "or" of "for" does not make "80%" a lower bound
+    qs = extract_quantities("Staff may work a reduced schedule of 80% for up to 4 weeks at full pay.")
+    assert [(q.text, q.op) for q in qs] == [("80%", None), ("4 weeks", "<=")]
 
 
 def test_a_plain_value_has_no_comparator():

@@ -22,6 +22,7 @@ from typing import Any
 from warrant.runtime.verify.formula import Bound
 from warrant.runtime.verify.rules import dates, extract_quantities
 from warrant.runtime.verify.rules.base import uses_decimal_comma
+from warrant.runtime.verify.rules.money import CURRENCY_CODES
 from warrant.runtime.verify.spec import ScopeSpec, SlotSpec
 from warrant.runtime.verify.view import EvidenceView, Item
 
@@ -56,6 +57,8 @@ def label_score(label: str, synonyms: list[str], exclude: list[str]) -> int:
     toks = tokens(label)
     if not toks:
         return 0
+    if toks[0] == "unit" and len(toks) > 1 and all(t in _CURRENCY_TOKENS for t in toks[1:]):
+        toks = ("unit", "price", *toks[1:])  # a column "Unit EUR" holds unit prices, in euros
     if _excluded(toks, exclude):
         return 0
     best = 0
@@ -68,6 +71,9 @@ def label_score(label: str, synonyms: list[str], exclude: list[str]) -> int:
         if set(st) <= set(toks):
             best = max(best, 60 - i - (len(toks) - len(st)))
     return max(best, 0)
+
+
+_CURRENCY_TOKENS = frozenset(c.lower() for c in CURRENCY_CODES)
 
 
 def _excluded(toks, exclude: list[str]) -> bool:
@@ -498,8 +504,11 @@ _MONTH_END = re.compile(
 _N = r"(\d[\d,]*)"
 # two-ended ranges and the words of a tier column ("from 500", "min. 500", "max 999"); a one-sided
 # bound ("over 1,000", "5,000 units or more", "not less than 500") is the rules' comparison reading
+# a unit may stand after each end: "from 1,000 kg up to 2,499 kg", "between 50 and 99 boxes"
+_UNIT_WORD = r"(?:\s*[A-Za-z]{1,12}\.?)?"
 _RANGES = [
-    (re.compile(rf"{_N}\s*(?:-|–|—|to|through|thru)\s*{_N}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
+    (re.compile(rf"(?:\bfrom\s+)?{_N}{_UNIT_WORD}\s*(?:-|–|—|(?:up\s+)?to|through|thru|until)\s*{_N}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
+    (re.compile(rf"\bbetween\s+{_N}{_UNIT_WORD}\s+and\s+{_N}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
     (re.compile(rf"\b(?:min\.?|from)\s*{_N}", re.I), lambda m: (_d(m[1]), True, None, True)),
     (re.compile(rf"\bmax\.?\s*{_N}", re.I), lambda m: (None, True, _d(m[1]), True)),
 ]
@@ -510,12 +519,19 @@ def _bound(op: str, v: Decimal) -> tuple:
 
 
 def _tiers(text: str):
-    """(start, end, (lo, lo_inclusive, hi, hi_inclusive)) of each quantity range in a text."""
+    """(start, end, (lo, lo_inclusive, hi, hi_inclusive)) of each quantity range in a text. A bound
+    inside a two-ended range is part of it ("from 1,000 kg up to 2,499 kg" is one tier, not a
+    tier from 1,000 and another up to 2,499)."""
+    two = [(m.start(), m.end(), mk(m)) for rx, mk in _RANGES for m in rx.finditer(text) if mk(m)[0] is not None and mk(m)[2] is not None]
+    inside = lambda a, b: any(x <= a and b <= y and (x, y) != (a, b) for x, y, _ in two)  # noqa: E731
+    yield from two
     for rx, mk in _RANGES:
         for m in rx.finditer(text):
-            yield m.start(), m.end(), mk(m)
+            r = mk(m)
+            if (r[0] is None or r[2] is None) and not inside(m.start(), m.end()):
+                yield m.start(), m.end(), r
     for q in extract_quantities(text):
-        if q.kind == "number" and q.unit != "ref" and q.op is not None:
+        if q.kind == "number" and q.unit != "ref" and q.op is not None and not inside(q.start, q.end):
             yield q.start, q.end, _bound(q.op, q.value)
 
 
@@ -597,7 +613,8 @@ def text_gap(s: str, a: int, b: int, ma: int, mb: int) -> int | None:
         return None  # another price or clause lies between them
     # "$0.31 per bag for up to 9,999 bags, $0.28 per bag for 10,000 to 24,999": a range across a comma
     # belongs to the price in its own clause, taken only when the price has none there
-    return hi - lo + (1000 if "," in between else 0)
+    # "... up to 499 kg and at EUR 1.32 per kg for orders from 500 kg": "and" opens the next price's clause
+    return hi - lo + (1000 if "," in between or re.search(r"\band\b", between) else 0)
 
 
 # -- the locator ----------------------------------------------------------------------------------
@@ -611,7 +628,7 @@ def locate(slot: SlotSpec, args: dict[str, Any], views: list[EvidenceView], scop
         what = f"{slot.scope} {args.get(slot.id_arg)}" if slot.id_arg else (slot.scope or "a record")
         titles = "; ".join(f"{v.record_id}: {_title(v)!r}" for v in views)
         return Located(problem=f"{describe}: no cited record is {what} (cited: {titles})")
-    per_region = [(r, _candidates(slot, args, r, scopes)) for r in regs]
+    per_region = [(r, _before_lines(slot, r, _candidates(slot, args, r, scopes))) for r in regs]
     if slot.each:
         out, problems = [], []
         for r, cands in per_region:
@@ -628,6 +645,19 @@ def locate(slot: SlotSpec, args: dict[str, Any], views: list[EvidenceView], scop
     if isinstance(pick, Found):
         return Located([pick])
     return Located(problem=f"{describe}: {pick} in {', '.join(r.name for r in regs)}", ambiguous=pick.startswith("ambiguous"))
+
+
+def _before_lines(slot: SlotSpec, region: Region, cands: list[Found]) -> list[Found]:
+    """"Subtotal goods: 2,127.00 / Discount 2% / Freight / Net amount: 2,169.46": the net amount
+    answers the subtotal's labels, but it comes after the lines the subtotal precedes."""
+    if not slot.before or len(cands) < 2:
+        return cands
+    marks = [it.start for it in region.items() if it.kind == "field" and _excluded(tokens(it.label), slot.before)]
+    if not marks:
+        return cands
+    first = min(marks)
+    early = [c for c in cands if c.start < first]
+    return early if early and len(early) < len(cands) else cands
 
 
 def _title(v: EvidenceView) -> str:

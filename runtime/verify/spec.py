@@ -63,6 +63,9 @@ class SlotSpec(_Model):
     # phrases (word runs) that disqualify a sentence ("week" for a daily credit), or for a name slot
     # also a field's value ("Remit to: Harrowgate Commercial Bank" names no vendor)
     avoid: list[str] = []
+    # labels of the lines this value comes before (a subtotal precedes the discount and freight): a
+    # field after the first such line is past the slot when a field before it also answers
+    before: list[str] = []
     per: str | None = None  # rate unit of a money value in prose ("hour", "day")
     frame: Literal["limit", "value"] | None = None  # prose only: a stated threshold, or an actual value
     prose: bool = True  # may the value be read from a sentence

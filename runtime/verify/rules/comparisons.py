@@ -94,7 +94,7 @@ _CLAUSE_NEG_RE = re.compile(r"\bin no event\b|\bin no case\b|\bunder no circumst
 # "$5,000+", "5,000 + |" (one counted noun may sit between the value and the phrase; "5,000 + 200"
 # and "$500 + VAT" are sums)
 _POSTFIX_RE = re.compile(
-    r"(?:\s+(?!(?:or|and)\b)[a-z][a-z-]+)?\s*,?\s*(?:(?:or|and)\s+(?P<w>more|greater|above|over|up|upwards|higher|longer|later"
+    r"(?:\s+(?!(?:or|and)\b)[a-z][a-z-]*\b)?\s*,?\s*(?:(?:or|and)\s+(?P<w>more|greater|above|over|up|upwards|higher|longer|later"
     r"|less|fewer|below|under|lower|shorter|earlier)\b|(?P<plus>\+)(?=\s*(?:$|[|\n]|[a-z]))(?!\s*(?:tax|vat|gst|hst|shipping|freight|fees?|interest|expenses|costs?)\b))",
     re.IGNORECASE,
 )
