@@ -434,6 +434,14 @@ MORE_CASES = [
     ("contract_unit_price", {"contract_id": "TRV-9", "item": "PV-20", "unit_price": 2.20, "quantity": 300}, ["contract_TRV-9.txt"], X),
     ("contract_unit_price", {"contract_id": "TRV-9", "item": "CT-4", "unit_price": 0.30, "quantity": 500}, ["contract_TRV-9.txt"], S),
     ("contract_unit_price", {"contract_id": "TRV-9", "item": "CT-4", "unit_price": 0.30, "quantity": 50}, ["contract_TRV-9.txt"], U),
+    # the PO's number sits in a header inside the header ({"result": {"header": {"keys": {...}}, "body": ...}}),
+    # a receipt's in a "doc" sub-object of its row: each names the object that holds its lines
+    ("ordered_quantity", {"po_id": "PO-3310", "line": "2", "quantity": 4}, ["erp_tidewater.json"], S),
+    ("ordered_quantity", {"po_id": "PO-3310", "line": "1", "quantity": 10}, ["erp_tidewater.json"], X),
+    ("received_quantity", {"receipt_id": "GR-5521", "line": "1", "quantity": 10}, ["erp_tidewater.json"], S),
+    ("received_quantity", {"receipt_id": "GR-5522", "line": "1", "quantity": 2}, ["erp_tidewater.json"], S),
+    ("received_quantity", {"receipt_id": "GR-5522", "line": "1", "quantity": 10}, ["erp_tidewater.json"], X),
+    ("received_quantity", {"receipt_id": "GR-5521", "line": "2", "quantity": 4}, ["erp_tidewater.json"], U),
     # a copy that names no vendor: nothing says the two vendors differ, so "no duplicate" is not shown
     ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_fax.txt"], U),
 ]

@@ -292,7 +292,7 @@ def _token_in(key: str, text: str) -> bool:
 
 
 _ECHO_KEYS = {("query",), ("request",), ("param",), ("parameter",), ("filter",), ("criteria",), ("search",)}
-_CONTAINER_KEYS = {("ref",), ("id",), ("ids",), ("header",), ("head",), ("meta",), ("metadata",), ("info",), ("detail",), ("attribute",), ("identification",), ("reference",), ("document",), ("summary",)}
+_CONTAINER_KEYS = {("ref",), ("id",), ("ids",), ("header",), ("head",), ("meta",), ("metadata",), ("info",), ("detail",), ("attribute",), ("identification",), ("reference",), ("document",), ("doc",), ("summary",), ("key",), ("identifier",)}
 
 
 def _json_regions(v: EvidenceView, scope_name: str, scope: ScopeSpec, want: str | None, scopes: dict[str, ScopeSpec]) -> list[Region]:
@@ -339,6 +339,11 @@ def _json_regions(v: EvidenceView, scope_name: str, scope: ScopeSpec, want: str 
             if _typed_as_other(by_parent.get(parent, []), scope_name, scopes):
                 continue
             obj = parent
+            # {"result": {"header": {"ids": {"po_number": ...}}, "body": {"items": [...]}}}: a header inside
+            # a header names the object above both, up to the array element that is one row of a list
+            while (obj and not obj.endswith("]") and _path_keys(obj) and tokens(_path_keys(obj)[-1]) in _CONTAINER_KEYS
+                   and not _typed_as_other(by_parent.get(parent_path(obj), []), scope_name, scopes)):
+                obj = parent_path(obj)
         if ok and obj not in seen:
             seen.add(obj)
             out.append(Region(v, obj or "$", f"{scope_name} {want or ''} ({v.record_id} {obj or '$'})".replace("  ", " ")))
