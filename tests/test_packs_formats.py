@@ -459,3 +459,13 @@ def test_formats(verdicts, i):
     cases = CASES + MORE_CASES
     p = judged(verdicts, cases, i, RUN)  # every span is the cited record's exact bytes
     assert p.status == cases[i][3], p.reason
+
+
+@pytest.mark.parametrize("text, days", [
+    ("The Buyer pays each invoice within forty-five (45) calendar days of the invoice date (Net 45).", 45),  # one term said twice
+    ("Terms: 2% 10 days, Net 30 days.", 30),  # the discount period is not the term
+    ("Payment within 30 days; disputed amounts within 60 days.", None),  # two terms nothing tells apart
+])
+def test_one_payment_term_stated_twice_is_one_term(text, days):
+    got = _parse("days", text, "", False)
+    assert [v.value for v in got] == ([Decimal(days)] if days else [])

@@ -486,8 +486,10 @@ def _parse(kind: str, text: str, label: str, leaf: bool, decimal_comma: bool = F
         # "2% 10 days, Net 30 days": the days after a discount rate are the discount period, the
         # net days are the terms; several periods that nothing tells apart are no terms at all
         out = [v for v in out if not _DISCOUNT_BEFORE.search(text[max(0, v.a - 12):v.a])]
-        net = [v for v in out if re.search(r"\bnet\s*$", text[max(0, v.a - 6):v.a], re.I)]
-        out = net if len(net) == 1 else out if len(out) == 1 else []
+        net = [v for v in out if re.search(r"\bnet\s*$", text[max(0, v.a - 6):v.a], re.I) or re.match(r"net\b", text[v.a:v.b], re.I)]
+        if len(out) > 1 and None not in (vals := {v.value for v in out}) and len(vals) == 1:
+            out = out[:1]  # "within forty-five (45) calendar days ... (Net 45)": one term stated twice
+        out = net if len(net) == 1 and len(out) > 1 else out if len(out) == 1 else []
     return out
 
 
