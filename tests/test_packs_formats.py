@@ -442,6 +442,18 @@ MORE_CASES = [
     ("received_quantity", {"receipt_id": "GR-5522", "line": "1", "quantity": 2}, ["erp_tidewater.json"], S),
     ("received_quantity", {"receipt_id": "GR-5522", "line": "1", "quantity": 10}, ["erp_tidewater.json"], X),
     ("received_quantity", {"receipt_id": "GR-5521", "line": "2", "quantity": 4}, ["erp_tidewater.json"], U),
+    # a stamp on a copy ("*** DUPLICATE - REPRINTED ... ***") is no letterhead: the line under it names the vendor
+    ("duplicate_invoice_number", {"invoice_id": "HRV-301", "value": True}, ["invoice_HRV-301.txt", "invoice_HRV-301_copy.txt"], S),
+    ("duplicate_invoice_number", {"invoice_id": "HRV-301", "value": False}, ["invoice_HRV-301.txt", "invoice_HRV-301_copy.txt"], X),
+    ("vendor_name", {"document_id": "HRV-301", "vendor": "Harrowby Valve Co. Ltd"}, ["invoice_HRV-301_copy.txt"], S),
+    # a threshold the policy puts on the subtotal is compared with the subtotal: HRV-344's total (8,400)
+    # is above GBP 8,000, its subtotal (7,000) is not
+    ("requires_approval", {"invoice_id": "HRV-301", "value": True}, ["invoice_HRV-301.txt", "policy_FIN-22.txt"], S),
+    ("requires_approval", {"invoice_id": "HRV-344", "value": False}, ["invoice_HRV-344.txt", "policy_FIN-22.txt"], S),
+    ("requires_approval", {"invoice_id": "HRV-344", "value": True}, ["invoice_HRV-344.txt", "policy_FIN-22.txt"], X),
+    # "St." is no full stop: the field's value is the whole name
+    ("contract_party", {"contract_id": "SBV-3", "role": "buyer", "name": "St. Aldhelm's College"}, ["contract_SBV-3.txt"], S),
+    ("contract_party", {"contract_id": "SBV-3", "role": "buyer", "name": "Harrowby Valve Co. Ltd"}, ["contract_SBV-3.txt"], X),
     # a copy that names no vendor: nothing says the two vendors differ, so "no duplicate" is not shown
     ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_fax.txt"], U),
 ]

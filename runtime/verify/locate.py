@@ -818,11 +818,16 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: di
 _DOC_HEADING = ["invoice", "purchase order", "receipt", "agreement", "contract", "statement"]
 
 
+# "*** COPY - RE-SENT 12.03.2026 ***", "DUPLICATE", "PAYMENT REMINDER": a stamp on a copy names no issuer
+_BANNER = re.compile(r"^\W*(?:\*{2,}|={2,}|#{2,}|-{3,})|\b(?:COPY|DUPLICATE|REMINDER|RE-?SENT|REPRINT(?:ED)?|ORIGINAL|VOID|PAID)\b")
+
+
 def _letterhead(items: list[Item]) -> tuple[Item, bool] | None:
     """The line naming the issuer, and whether it is the document's heading: the title; where the
     title is the heading ("INVOICE QPK-25-0912") the line under it, unless that is a field ("Bill
     to: ..."); else the heading itself, which may name the issuer after a dash."""
-    heads = [it for it in items if it.kind == "header"][:2]
+    heads = [it for it in items if it.kind == "header"]
+    heads = (heads[:1] + [h for h in heads[1:] if not _BANNER.search(h.text)])[:2]
     if heads and not _has_words(tokens(heads[0].text), _DOC_HEADING):
         return (heads[0], False) if heads[0].text == heads[0].title else None
     if len(heads) == 2 and ":" not in heads[1].text and not _has_words(tokens(heads[1].text), _DOC_HEADING):

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from warrant.runtime.verify.text import NOT_AN_END
+
 
 @dataclass
 class Cell:
@@ -33,7 +35,8 @@ _KV = re.compile(r"^\s*(?P<label>[A-Za-z#][\w #&/().'%-]{0,60}?)\s*:\s+(?P<value
 _GAP = re.compile(r"\S+(?: \S+)*")  # fields separated by two or more spaces
 _LEADER = re.compile(r" ?\.{4,} ?")  # three dots are an elided row ("...  ...  ..."), four or more a leader
 _NUMERIC = re.compile(r"^[\s$€£(+-]*[\d.,]+\s*%?\)?$")
-_SENTENCE_PIECE = re.compile(r"(?<=[.;])(?<!\b[A-Z]\.)\s+(?=[A-Z])")  # "Buyer: J. Lindqvist" is one field
+# the shared splitter's ends: "Buyer: J. Lindqvist" and "Buyer: St. Brannoc's Hospital" are one field each
+_SENTENCE_PIECE = re.compile(NOT_AN_END + r"[.;]\s+(?=[A-Z])")
 
 
 def lines_of(text: str) -> list[tuple[int, int]]:
@@ -262,7 +265,7 @@ def _kv_pairs(text: str, a: int, b: int) -> list[list[Cell]]:
     pos = 0
     pieces = []
     for m in _SENTENCE_PIECE.finditer(line):
-        pieces.append((pos, m.start()))
+        pieces.append((pos, m.start() + 1))  # the piece keeps its full stop
         pos = m.end()
     pieces.append((pos, len(line)))
     for pa, pb in pieces:
