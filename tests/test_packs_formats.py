@@ -454,6 +454,18 @@ MORE_CASES = [
     # "St." is no full stop: the field's value is the whole name
     ("contract_party", {"contract_id": "SBV-3", "role": "buyer", "name": "St. Aldhelm's College"}, ["contract_SBV-3.txt"], S),
     ("contract_party", {"contract_id": "SBV-3", "role": "buyer", "name": "Harrowby Valve Co. Ltd"}, ["contract_SBV-3.txt"], X),
+    # a delivery before the required date earns no credit, even under a weekly clause the pack does not read;
+    # a late one under that clause stays unsettled
+    ("late_delivery_credit", {"po_id": "4500012345", "receipt_id": "GRN-88121", "contract_id": "MSA-ORN-8", "amount": 0},
+     ["po_4500012345.txt", "grn_GRN-88121.txt", C8], S),
+    ("late_delivery_credit", {"po_id": "4500012345", "receipt_id": "GRN-88121", "contract_id": "MSA-ORN-8", "amount": 25},
+     ["po_4500012345.txt", "grn_GRN-88121.txt", C8], X),
+    ("late_delivery_credit", {"po_id": "4500012345", "receipt_id": "GRN-88120", "contract_id": "MSA-ORN-8", "amount": 0},
+     ["po_4500012345.txt", "grn_GRN-88120.txt", C8], U),
+    # SAP posts a goods receipt as a material document
+    ("received_quantity", {"receipt_id": "5000077002", "line": "20", "quantity": 1450}, ["erp_mat_docs.json"], S),
+    ("received_quantity", {"receipt_id": "5000077001", "line": "10", "quantity": 250}, ["erp_mat_docs.json"], X),
+    ("received_quantity", {"receipt_id": "5000077001", "line": "20", "quantity": 1450}, ["erp_mat_docs.json"], U),
     # a copy that names no vendor: nothing says the two vendors differ, so "no duplicate" is not shown
     ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_fax.txt"], U),
 ]
