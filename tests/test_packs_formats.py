@@ -107,7 +107,8 @@ CASES = [
  ("payment_due_date", {"invoice_id": I, "date": "2026-06-16"}, [INV, P7], U),
  ("payment_due_date", {"invoice_id": "OMS-3390", "date": "2026-04-28"}, ["invoice_OMS-3390.txt"], S),
  ("payment_due_date", {"invoice_id": "OMS-3390", "date": "2026-04-24"}, ["invoice_OMS-3390.txt"], X),
- ("payment_due_date", {"invoice_id": "OMS-3391", "date": "2026-05-14"}, ["invoice_OMS-3391.txt"], U),  # EOM terms
+ ("payment_due_date", {"invoice_id": "OMS-3391", "date": "2026-05-14"}, ["invoice_OMS-3391.txt"], X),  # Net 30 EOM: from 30 April
+ ("payment_due_date", {"invoice_id": "OMS-3391", "date": "2026-05-30"}, ["invoice_OMS-3391.txt"], S),
  ("requires_approval", {"invoice_id": I, "value": True}, [INV, P7], S),
  ("requires_approval", {"invoice_id": I, "value": False}, [INV, P7], X),
  ("requires_approval", {"invoice_id": I, "value": False}, [INV, P8], S),
@@ -198,6 +199,7 @@ def test_threshold_boundary_wording(text, op):
 
 
 @pytest.mark.parametrize("tail, month_end", [(" EOM", True), (" days EOM", True), (" days from the end of the month", True),
+                                              (" days end of month", True), (" days after the last day of the calendar month", True),
                                               (" prox.", True), (" days from the invoice date", False), ("", False)])
 def test_terms_counted_from_month_end_are_not_days(tail, month_end):
     assert bool(_MONTH_END.match(tail)) is month_end
@@ -211,6 +213,7 @@ def test_an_ambiguous_value_is_never_skipped_by_a_fallback():
     with pytest.raises(Unsettled):
         Formula("min(x, opt(cap))").evaluate({"x": Decimal(5), "cap": UNSETTLED})
     assert Formula("add_business_days(d, 1)").evaluate({"d": dt.date(2026, 4, 17)}) == dt.date(2026, 4, 20)  # Friday + 1
+    assert Formula("add_days(month_end(d), 30)").evaluate({"d": dt.date(2028, 2, 3)}) == dt.date(2028, 3, 30)  # a leap February
 
 
 def test_a_flag_slot_needs_its_wording():
@@ -466,6 +469,12 @@ MORE_CASES = [
     ("received_quantity", {"receipt_id": "5000077002", "line": "20", "quantity": 1450}, ["erp_mat_docs.json"], S),
     ("received_quantity", {"receipt_id": "5000077001", "line": "10", "quantity": 250}, ["erp_mat_docs.json"], X),
     ("received_quantity", {"receipt_id": "5000077001", "line": "20", "quantity": 1450}, ["erp_mat_docs.json"], U),
+    # terms counted from the end of the invoice's month: 1 April + "30 days end of month" = 30 May, not 1 May;
+    # the contract's "45 days end of month" over the invoice's own terms: 30 April + 45 = 14 June
+    ("payment_due_date", {"invoice_id": "TYR-4410", "date": "2026-05-30"}, ["invoice_TYR-4410.txt"], S),
+    ("payment_due_date", {"invoice_id": "TYR-4410", "date": "2026-05-01"}, ["invoice_TYR-4410.txt"], X),
+    ("payment_due_date", {"invoice_id": "TYR-4410", "date": "2026-06-14"}, ["invoice_TYR-4410.txt", "contract_BTS-2.txt"], S),
+    ("payment_due_date", {"invoice_id": "TYR-4410", "date": "2026-05-30"}, ["invoice_TYR-4410.txt", "contract_BTS-2.txt"], X),
     # a copy that names no vendor: nothing says the two vendors differ, so "no duplicate" is not shown
     ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_fax.txt"], U),
 ]

@@ -11,6 +11,7 @@ arithmetic on it raises ``Missing`` (the value cannot be computed from the cited
 from __future__ import annotations
 
 import ast
+import calendar
 import datetime as dt
 import operator
 from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
@@ -109,6 +110,12 @@ def _add_business_days(d, n):
     return np.busday_offset(_date(d, "add_business_days()"), int(n), roll="forward").astype(dt.date)
 
 
+def _month_end(d):
+    """The last day of d's month ("30 days end of month" counts from it)."""
+    d = _date(d, "month_end()")
+    return dt.date(d.year, d.month, calendar.monthrange(d.year, d.month)[1])
+
+
 def _pct(part, whole):
     return _div(_num(part, "pct()") * 100, _num(whole, "pct()"))
 
@@ -170,7 +177,7 @@ def _div(a, b):
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "sum": _sum, "min": _min, "max": _max, "abs": lambda x: abs(_num(x, "abs()")), "round": _round,
     "days_between": _days_between, "business_days": _business_days, "add_days": _add_days,
-    "add_business_days": _add_business_days, "pct": _pct, "coalesce": _coalesce,
+    "add_business_days": _add_business_days, "month_end": _month_end, "pct": _pct, "coalesce": _coalesce,
     "count_same": _count_same, "len": _len, "exceeds": _exceeds, "opt": None,
 }
 _BIN = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}

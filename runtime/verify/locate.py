@@ -473,6 +473,10 @@ def _parse(kind: str, text: str, label: str, leaf: bool, decimal_comma: bool = F
             out.append(v)
         elif kind == "percent" and (q.kind == "percent" or (q.kind == "number" and {"percent", "%"} & set(tokens(label)))):
             out.append(v)
+        elif kind == "eom_days" and q.kind == "duration" and q.unit == "day":
+            if _FROM_MONTH_END.match(text[q.end:q.end + 60]):
+                v.unit = "day"
+                out.append(v)  # days counted from the end of the invoice's month
         elif kind in ("days", "business_days") and q.kind == "duration" and q.unit == ("day" if kind == "days" else "business_day"):
             # calendar days only for "days": 30 business days or 1 month is not 30 days; and terms counted
             # from the end of the month ("Net 30 EOM", "30 days prox") are not days from the invoice date
@@ -482,7 +486,7 @@ def _parse(kind: str, text: str, label: str, leaf: bool, decimal_comma: bool = F
         elif kind == "days" and q.kind == "number" and "day" in tokens(label):
             v.unit = "day"
             out.append(v)
-    if kind in ("days", "business_days") and len(out) > 1:
+    if kind in ("days", "business_days", "eom_days") and len(out) > 1:
         # "2% 10 days, Net 30 days": the days after a discount rate are the discount period, the
         # net days are the terms; several periods that nothing tells apart are no terms at all
         out = [v for v in out if not _DISCOUNT_BEFORE.search(text[max(0, v.a - 12):v.a])]
@@ -500,9 +504,15 @@ _CODE = re.compile(r"[A-Za-z]{1,6}[-_/ ]?\d{2,}")
 _ADDRESS = re.compile(r"(?:P\.?\s*O\.?\s*Box\b|\d+\s+(?:[A-Z][\w.]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Drive|Dr|Boulevard|Blvd|Lane|Ln|Way|Suite)\b)", re.I)
 # terms not counted from the invoice date: from month end ("Net 30 EOM", "30 days prox") or from an
 # event whose date the invoice does not give ("30 days after receipt of the goods")
+_AFTER_TERM = r"^\s*(?:(?:calendar\s+)?days?\s*)?(?:net\s*)?"
+# counted from the end of the invoice's month: "Net 30 EOM", "30 days end of month", "30 days after
+# the end of the month", "thirty days after the last day of the calendar month"
+_FROM_MONTH_END = re.compile(
+    _AFTER_TERM + r"(?:\(?\s*(?:EOM|E\.O\.M\.?)\b"
+    r"|(?:(?:from|after|following)\s+(?:the\s+)?)?(?:end\s+of\s+(?:the\s+)?(?:invoice\s+|calendar\s+)?month|month[-\s]end)"
+    r"|(?:from|after|following)\s+the\s+last\s+day\s+of\s+the\s+(?:invoice\s+|calendar\s+)?month)", re.I)
 _MONTH_END = re.compile(
-    r"^\s*(?:(?:calendar\s+)?days?\s*)?(?:net\s*)?(?:\(?\s*(?:EOM|E\.O\.M\.?|MFI|prox\.?|proximo)\b"
-    r"|(?:from|after|following)\s+(?:the\s+)?end\s+of\s+(?:the\s+)?(?:invoice\s+)?month"
+    _FROM_MONTH_END.pattern + r"|" + _AFTER_TERM + r"(?:\(?\s*(?:MFI|prox\.?|proximo)\b"
     r"|(?:from|after|following|of)\s+(?:the\s+)?(?:date\s+of\s+)?(?:receipt|delivery|acceptance|arrival|shipment|installation))", re.I)
 
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from warrant.runtime.verify.formula import Formula, FormulaError
 
 ArgType = Literal["id", "text", "amount", "number", "integer", "date", "bool", "currency"]
-SlotKind = Literal["amount", "number", "date", "days", "business_days", "percent", "text", "name", "id", "bool", "flag"]
+SlotKind = Literal["amount", "number", "date", "days", "business_days", "eom_days", "percent", "text", "name", "id", "bool", "flag"]
 Compare = Literal["exact", "cents", "tolerance", "date", "name", "id", "bool", "currency"]
 
 
