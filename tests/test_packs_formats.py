@@ -475,6 +475,17 @@ MORE_CASES = [
     ("payment_due_date", {"invoice_id": "TYR-4410", "date": "2026-05-01"}, ["invoice_TYR-4410.txt"], X),
     ("payment_due_date", {"invoice_id": "TYR-4410", "date": "2026-06-14"}, ["invoice_TYR-4410.txt", "contract_BTS-2.txt"], S),
     ("payment_due_date", {"invoice_id": "TYR-4410", "date": "2026-05-30"}, ["invoice_TYR-4410.txt", "contract_BTS-2.txt"], X),
+    # SAP's list output: a rule of dashes marks the columns of a header whose words stand one space apart
+    ("ordered_quantity", {"po_id": "4500020111", "line": "10", "quantity": 30}, ["po_4500020111.txt"], S),
+    ("ordered_quantity", {"po_id": "4500020111", "line": "20", "quantity": 30}, ["po_4500020111.txt"], X),
+    ("ordered_quantity", {"po_id": "4500020111", "line": "CH-F08", "quantity": 12}, ["po_4500020111.txt"], S),
+    # the vendor's number before its name is no part of the name
+    ("vendor_name", {"document_id": "4500020111", "vendor": "Calder Hydraulics Ltd"}, ["po_4500020111.txt"], S),
+    ("vendor_name", {"document_id": "4500020111", "vendor": "Calder Hose Ltd"}, ["po_4500020111.txt"], X),
+    # a signed delivery note stands as the receipt of what it lists
+    ("received_quantity", {"receipt_id": "DN-5581", "line": "CH-H12", "quantity": 28}, ["dn_DN-5581.txt"], S),
+    ("received_quantity", {"receipt_id": "DN-5581", "line": "CH-H12", "quantity": 30}, ["dn_DN-5581.txt"], X),
+    ("days_late", {"po_id": "4500020111", "receipt_id": "DN-5581", "days": 0}, ["po_4500020111.txt", "dn_DN-5581.txt"], S),
     # a copy that names no vendor: nothing says the two vendors differ, so "no duplicate" is not shown
     ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_fax.txt"], U),
 ]

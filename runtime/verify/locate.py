@@ -453,6 +453,8 @@ def _parse(kind: str, text: str, label: str, leaf: bool, decimal_comma: bool = F
         if kind == "name":  # "Acme Supply Co., PO Box 99, Springfield": the name, not the address
             m = re.match(r"(.+?)(?:,\s+(?!(?:inc|ltd|llc|llp|co|corp|plc|gmbh)\b)|\s+-\s+|\s*\()", s, re.I)
             s = m.group(1).strip() if m else s
+            if not _ADDRESS.match(s):  # "Vendor: 20417 Tordell Tyre Supply Ltd": the vendor's number first ("400 Canyon Drive" is an address)
+                s = re.sub(r"^\d{3,}\s+(?=[A-Z][a-z])", "", s)
         if not s or (kind == "name" and (not re.search(r"[^\W\d_]{2}", s) or _ADDRESS.match(s) or _CODE.fullmatch(s))):
             return []  # a name has letters ("2026-03-01" under a "from" key is a date) and is no address or code ("SUP-19")
         off = (1 if leaf else 0) + inner.index(s)
