@@ -486,6 +486,14 @@ MORE_CASES = [
     ("received_quantity", {"receipt_id": "DN-5581", "line": "CH-H12", "quantity": 28}, ["dn_DN-5581.txt"], S),
     ("received_quantity", {"receipt_id": "DN-5581", "line": "CH-H12", "quantity": 30}, ["dn_DN-5581.txt"], X),
     ("days_late", {"po_id": "4500020111", "receipt_id": "DN-5581", "days": 0}, ["po_4500020111.txt", "dn_DN-5581.txt"], S),
+    # a threshold on the amount excluding VAT is the total less the VAT ("VAT @ 19%: 931.00"): 4,900 is under EUR 5,000,
+    # the total (5,831) is not; ap_dev3-style policies that test the total keep comparing the total
+    ("requires_approval", {"invoice_id": "WST-77", "value": False}, ["invoice_WST-77.txt", "policy_FIN-31.txt"], S),
+    ("requires_approval", {"invoice_id": "WST-77", "value": True}, ["invoice_WST-77.txt", "policy_FIN-31.txt"], X),
+    # an invoice register row named by its path ("invoices[0]") is identified by the vendor's own reference
+    ("invoice_total", {"invoice_id": "WST-77", "amount": 5831.00}, ["erp_register_wst.json"], S),
+    ("billed_quantity", {"invoice_id": "WST-77", "line": "10", "quantity": 5}, ["erp_register_wst.json"], X),
+    ("invoice_total", {"invoice_id": "5105700001", "amount": 5831.00}, ["erp_register_wst.json"], S),
     # a copy that names no vendor: nothing says the two vendors differ, so "no duplicate" is not shown
     ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_fax.txt"], U),
 ]

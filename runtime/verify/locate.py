@@ -141,7 +141,9 @@ class Located:
 # -- scopes ---------------------------------------------------------------------------------------
 
 _SEG = re.compile(r'(\.[A-Za-z_][A-Za-z0-9_]*|\."(?:[^"\\]|\\.)*"|\[\d+\])$')
-_GENERIC_ID = ["number", "id", "reference", "document number", "doc number"]
+# an object its path names ("invoices[2]") is identified by a generic key, or by the vendor's own
+# reference for it ("supplier_ref": the invoice number the vendor printed, beside the ERP's "doc_id")
+_GENERIC_ID = ["number", "id", "reference", "document number", "doc number", "supplier reference", "vendor reference", "external reference"]
 
 
 def parent_path(path: str) -> str:

@@ -31,7 +31,7 @@ class Table:
 
 
 _PIPE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_KV = re.compile(r"^\s*(?P<label>[A-Za-z#][\w #&/().'%-]{0,60}?)\s*:\s+(?P<value>\S.*?)\s*$")
+_KV = re.compile(r"^\s*(?P<label>[A-Za-z#][\w #&/().'%@-]{0,60}?)\s*:\s+(?P<value>\S.*?)\s*$")
 _GAP = re.compile(r"\S+(?: \S+)*")  # fields separated by two or more spaces
 _LEADER = re.compile(r" ?\.{4,} ?")  # three dots are an elided row ("...  ...  ..."), four or more a leader
 _NUMERIC = re.compile(r"^[\s$€£(+-]*[\d.,]+\s*%?\)?$")
