@@ -378,3 +378,18 @@ def test_a_numbered_thing_must_carry_its_number_in_the_window():
     assert not any("number" in w for w in missing_anchors("Milestone no. 3 was certified in June.", window))
     # a long number marked as one needs no noun beside it in the window
     assert not any("number" in w for w in missing_anchors("Issue #4471 fixed the export crash.", "Fixed\n- #4471: export crash on large files."))
+
+
+def test_a_word_the_window_only_negates_does_not_support_an_affirmative_claim():
+    # the clause that shares most words with the claim is the first, which has no "not"
+    ev = ("The rebate band for the year is set by the volume of the item on one order. Volumes of separate orders are not combined. "
+          "Rebates are paid quarterly.")
+    claim = "The rebate band for the year is set by combining the volumes of the item on separate orders."
+    assert missing_anchors(claim, ev) == ["'combined' is stated only negated in the window"]
+    # the negated claim, a claim on another clause, and a word the window also affirms are untouched
+    assert not [m for m in missing_anchors("Volumes of separate orders are not combined.", ev) if "negated" in m]
+    assert not [m for m in missing_anchors("Rebates are paid quarterly.", ev) if "negated" in m]
+    both = ev + " Credits from two orders are combined on one statement."
+    assert not [m for m in missing_anchors(claim, both) if "only negated" in m]
+    # "not later than" is a comparison, not a negated event
+    assert not [m for m in missing_anchors("The goods arrive later than the ship date.", "Goods arrive not later than the ship date.") if "only negated" in m]

@@ -232,6 +232,29 @@ def _numbered_in(window: str, noun: str, digits: str) -> bool:
     return any(stem(m.group("noun")) == stem(noun) for m in rx.finditer(window))
 
 
+# "Quantities on different purchase orders are not aggregated": the verb a "not" or "never" negates
+_NEGATED_WORD = re.compile(r"\b(?:not|never|n't)\s+(?:be\s+|been\s+|being\s+)?([A-Za-z]{4,})\b", re.I)
+
+
+def _only_negated(hstems: set[str], window: str) -> str | None:
+    """A word of an affirmative claim that the window uses only as the word a "not" negates: the
+    clause that matches the claim best may be another one ("The tier is determined by the quantity
+    on one line. Quantities on different orders are not aggregated." against "quantities are
+    aggregated across orders")."""
+    negated = {m.start(1): m.group(1) for m in _NEGATED_WORD.finditer(window)}
+    for at, word in negated.items():
+        st = stem(word.lower())
+        if st not in hstems or st in _NEGATED_COMPARISON:
+            continue
+        if all(m.start() in negated for m in re.finditer(r"[A-Za-z]{4,}", window) if stem(m.group(0).lower()) == st):
+            return word
+    return None
+
+
+# "not later than", "not more than": a bound, not a negated event
+_NEGATED_COMPARISON = {stem(w) for w in ("later", "earlier", "more", "less", "fewer", "greater", "sooner", "exceed", "exceeding", "only", "just")}
+
+
 def _polarity_and_mode(hypothesis: str, core: str) -> list[str]:
     out = []
     (hstems, _, _), best = best_clause(hypothesis, core)
@@ -241,6 +264,8 @@ def _polarity_and_mode(hypothesis: str, core: str) -> list[str]:
         _, eneg, _ = polarity_profile(core, a, b, extract_quantities(core), True)
         if cover >= 0.5 and ambiguous is not None and (hneg % 2) != (eneg % 2):
             out.append("the closest evidence clause has the opposite polarity")
+        elif hneg % 2 == 0 and (only := _only_negated(hstems, core)):
+            out.append(f"{only!r} is stated only negated in the window")
     why = same_mode(hypothesis, core)
     if why:
         out.append(why)
