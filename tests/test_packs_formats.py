@@ -469,6 +469,9 @@ MORE_CASES = [
     ("received_quantity", {"receipt_id": "5000077002", "line": "20", "quantity": 1450}, ["erp_mat_docs.json"], S),
     ("received_quantity", {"receipt_id": "5000077001", "line": "10", "quantity": 250}, ["erp_mat_docs.json"], X),
     ("received_quantity", {"receipt_id": "5000077001", "line": "20", "quantity": 1450}, ["erp_mat_docs.json"], U),
+    # a PO record's "schedule": {"required_delivery": ...}
+    ("days_late", {"po_id": "PO-3310", "receipt_id": "GR-5522", "days": 3}, ["erp_tidewater.json"], S),
+    ("days_late", {"po_id": "PO-3310", "receipt_id": "GR-5522", "days": 0}, ["erp_tidewater.json"], X),
     # terms counted from the end of the invoice's month: 1 April + "30 days end of month" = 30 May, not 1 May;
     # the contract's "45 days end of month" over the invoice's own terms: 30 April + 45 = 14 June
     ("payment_due_date", {"invoice_id": "TYR-4410", "date": "2026-05-30"}, ["invoice_TYR-4410.txt"], S),
@@ -486,6 +489,7 @@ MORE_CASES = [
     ("received_quantity", {"receipt_id": "DN-5581", "line": "CH-H12", "quantity": 28}, ["dn_DN-5581.txt"], S),
     ("received_quantity", {"receipt_id": "DN-5581", "line": "CH-H12", "quantity": 30}, ["dn_DN-5581.txt"], X),
     ("days_late", {"po_id": "4500020111", "receipt_id": "DN-5581", "days": 0}, ["po_4500020111.txt", "dn_DN-5581.txt"], S),
+    ("vendor_name", {"document_id": "DN-5581", "vendor": "Calder Hydraulics Ltd"}, ["dn_DN-5581.txt"], S),
     # a threshold on the amount excluding VAT is the total less the VAT ("VAT @ 19%: 931.00"): 4,900 is under EUR 5,000,
     # the total (5,831) is not; ap_dev3-style policies that test the total keep comparing the total
     ("requires_approval", {"invoice_id": "WST-77", "value": False}, ["invoice_WST-77.txt", "policy_FIN-31.txt"], S),
