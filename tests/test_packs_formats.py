@@ -469,6 +469,10 @@ MORE_CASES = [
     ("received_quantity", {"receipt_id": "5000077002", "line": "20", "quantity": 1450}, ["erp_mat_docs.json"], S),
     ("received_quantity", {"receipt_id": "5000077001", "line": "10", "quantity": 250}, ["erp_mat_docs.json"], X),
     ("received_quantity", {"receipt_id": "5000077001", "line": "20", "quantity": 1450}, ["erp_mat_docs.json"], U),
+    # a PO history entry typed "GR" is the receipt its "doc" key names
+    ("days_late", {"po_id": "4500031001", "receipt_id": "5000090001", "days": 6}, ["erp_po_history_lc.json"], S),
+    ("days_late", {"po_id": "4500031001", "receipt_id": "5000090001", "days": 8}, ["erp_po_history_lc.json"], X),
+    ("days_late", {"po_id": "4500031001", "receipt_id": "5105900001", "days": 8}, ["erp_po_history_lc.json"], U),
     # a PO record's "schedule": {"required_delivery": ...}
     ("days_late", {"po_id": "PO-3310", "receipt_id": "GR-5522", "days": 3}, ["erp_tidewater.json"], S),
     ("days_late", {"po_id": "PO-3310", "receipt_id": "GR-5522", "days": 0}, ["erp_tidewater.json"], X),

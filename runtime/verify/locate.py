@@ -143,7 +143,7 @@ class Located:
 _SEG = re.compile(r'(\.[A-Za-z_][A-Za-z0-9_]*|\."(?:[^"\\]|\\.)*"|\[\d+\])$')
 # an object its path names ("invoices[2]") is identified by a generic key, or by the vendor's own
 # reference for it ("supplier_ref": the invoice number the vendor printed, beside the ERP's "doc_id")
-_GENERIC_ID = ["number", "id", "reference", "document number", "doc number", "supplier reference", "vendor reference", "external reference"]
+_GENERIC_ID = ["number", "id", "reference", "document number", "doc number", "doc", "document", "supplier reference", "vendor reference", "external reference"]
 
 
 def parent_path(path: str) -> str:
