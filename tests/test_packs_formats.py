@@ -469,6 +469,11 @@ MORE_CASES = [
     ("received_quantity", {"receipt_id": "5000077002", "line": "20", "quantity": 1450}, ["erp_mat_docs.json"], S),
     ("received_quantity", {"receipt_id": "5000077001", "line": "10", "quantity": 250}, ["erp_mat_docs.json"], X),
     ("received_quantity", {"receipt_id": "5000077001", "line": "20", "quantity": 1450}, ["erp_mat_docs.json"], U),
+    # two columns of fields with a bar between ("Supplier: X      | Open amount: EUR 3,600.00") are two fields:
+    # the vendor is X, not X with the next column's text (which made the copy look like another vendor's)
+    ("duplicate_invoice_number", {"invoice_id": "MRL-12", "value": True}, ["invoice_MRL-12.txt", "invoice_MRL-12_copy.txt"], S),
+    ("duplicate_invoice_number", {"invoice_id": "MRL-12", "value": False}, ["invoice_MRL-12.txt", "invoice_MRL-12_copy.txt"], X),
+    ("vendor_name", {"document_id": "MRL-12", "vendor": "Merrill Valves BV"}, ["invoice_MRL-12_copy.txt"], S),
     # a PO history entry typed "GR" is the receipt its "doc" key names
     ("days_late", {"po_id": "4500031001", "receipt_id": "5000090001", "days": 6}, ["erp_po_history_lc.json"], S),
     ("days_late", {"po_id": "4500031001", "receipt_id": "5000090001", "days": 8}, ["erp_po_history_lc.json"], X),

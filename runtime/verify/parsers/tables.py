@@ -36,7 +36,9 @@ _GAP = re.compile(r"\S+(?: \S+)*")  # fields separated by two or more spaces
 _LEADER = re.compile(r" ?\.{4,} ?")  # three dots are an elided row ("...  ...  ..."), four or more a leader
 _NUMERIC = re.compile(r"^[\s$€£(+-]*[\d.,]+\s*%?\)?$")
 # the shared splitter's ends: "Buyer: J. Lindqvist" and "Buyer: St. Brannoc's Hospital" are one field each
-_SENTENCE_PIECE = re.compile(NOT_AN_END + r"[.;]\s+(?=[A-Z])")
+_SENTENCE_PIECE = NOT_AN_END + r"[.;]\s+(?=[A-Z])"
+# "Supplier: Kessler GmbH      | Open amount: EUR 49.791,00": two columns of fields, one bar between
+_PIECE_END = re.compile(_SENTENCE_PIECE + r"|\s+\|\s+(?=[^|]*:\s)")
 
 
 def lines_of(text: str) -> list[tuple[int, int]]:
@@ -294,8 +296,8 @@ def _kv_pairs(text: str, a: int, b: int) -> list[list[Cell]]:
     out = []
     pos = 0
     pieces = []
-    for m in _SENTENCE_PIECE.finditer(line):
-        pieces.append((pos, m.start() + 1))  # the piece keeps its full stop
+    for m in _PIECE_END.finditer(line):
+        pieces.append((pos, m.start() + (1 if m.group(0)[0] in ".;" else 0)))  # a sentence's piece keeps its full stop
         pos = m.end()
     pieces.append((pos, len(line)))
     for pa, pb in pieces:
