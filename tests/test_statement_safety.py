@@ -393,3 +393,16 @@ def test_a_word_the_window_only_negates_does_not_support_an_affirmative_claim():
     assert not [m for m in missing_anchors(claim, both) if "only negated" in m]
     # "not later than" is a comparison, not a negated event
     assert not [m for m in missing_anchors("The goods arrive later than the ship date.", "Goods arrive not later than the ship date.") if "only negated" in m]
+
+
+def test_a_word_the_record_only_negates_vetoes_support_read_from_another_clause():
+    from warrant.runtime.verify.rules.anchors import whole_record_vetoes
+
+    record = ("Framework FW-9\n4.1 Prices are in EUR.\n4.2 The rebate band for the year is set by the volume of the item on one order.\n"
+              "4.3 Volumes of separate orders are not combined.")
+    claim = "The rebate band for the year is set by combining the volumes of separate orders."
+    assert whole_record_vetoes(claim, record) == ["'combined' is stated only negated in the record"]
+    assert whole_record_vetoes("Volumes of separate orders are not combined.", record) == []
+    # a negation that only excepts a case ("not ... without consent") is no veto
+    assert whole_record_vetoes("The supplier needs consent to subcontract the works.",
+                               "The supplier shall not subcontract the works without the buyer's written consent.") == []

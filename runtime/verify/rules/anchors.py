@@ -241,7 +241,9 @@ def _only_negated(hstems: set[str], window: str) -> str | None:
     clause that matches the claim best may be another one ("The tier is determined by the quantity
     on one line. Quantities on different orders are not aggregated." against "quantities are
     aggregated across orders")."""
-    negated = {m.start(1): m.group(1) for m in _NEGATED_WORD.finditer(window)}
+    # "shall not subcontract ... without the Client's consent" negates only a case: no veto from it
+    negated = {m.start(1): m.group(1) for m in _NEGATED_WORD.finditer(window)
+               if not _CASE_WORDS.search(window[slice(*sentence_bounds(window, m.start(1)))])}
     for at, word in negated.items():
         st = stem(word.lower())
         if st not in hstems or st in _NEGATED_COMPARISON:
@@ -251,6 +253,7 @@ def _only_negated(hstems: set[str], window: str) -> str | None:
     return None
 
 
+_CASE_WORDS = re.compile(r"\b(?:without|unless|except|other than|save)\b", re.I)
 # "not later than", "not more than": a bound, not a negated event
 _NEGATED_COMPARISON = {stem(w) for w in ("later", "earlier", "more", "less", "fewer", "greater", "sooner", "exceed", "exceeding", "only", "just")}
 
@@ -913,7 +916,16 @@ def whole_record_vetoes(hypothesis: str, evidence: str) -> list[str]:
     the model read, because a tool output's later fields or a policy's last sentence may hold it."""
     hypothesis, evidence = normalise(hypothesis), normalise(evidence)
     return (_status(hypothesis, evidence) + _exception(hypothesis, evidence) + _excepted_item(hypothesis, evidence)
-            + other_row_or_column(hypothesis, evidence) + modal_subject_swap(hypothesis, evidence))
+            + other_row_or_column(hypothesis, evidence) + modal_subject_swap(hypothesis, evidence) + _negated_in_record(hypothesis, evidence))
+
+
+def _negated_in_record(hypothesis: str, evidence: str) -> list[str]:
+    """A word of an affirmative claim that the record uses only as the word a "not" negates, though
+    the window the model read may hold only the clause beside it."""
+    if polarity_profile(hypothesis, 0, len(hypothesis), extract_quantities(hypothesis), True)[1] % 2:
+        return []
+    only = _only_negated(set(content_stems(hypothesis)), evidence)
+    return [f"{only!r} is stated only negated in the record"] if only else []
 
 
 _UNLESS = re.compile(r"\b(?:unless|except(?:\s+(?:where|when|if|for))?|other\s+than|save\s+(?:where|for))\s+(?P<case>[^.;:]{3,80})", re.I)
