@@ -479,7 +479,6 @@ def _parse(kind: str, text: str, label: str, leaf: bool, decimal_comma: bool = F
             out.append(v)
         elif kind == "eom_days" and q.kind == "duration" and q.unit == "day":
             if _FROM_MONTH_END.match(text[q.end:q.end + 60]):
-                v.unit = "day"
                 out.append(v)  # days counted from the end of the invoice's month
         elif kind in ("days", "business_days") and q.kind == "duration" and q.unit == ("day" if kind == "days" else "business_day"):
             # calendar days only for "days": 30 business days or 1 month is not 30 days; and terms counted
@@ -543,14 +542,11 @@ def _tiers(text: str):
     """(start, end, (lo, lo_inclusive, hi, hi_inclusive)) of each quantity range in a text. A bound
     inside a two-ended range is part of it ("from 1,000 kg up to 2,499 kg" is one tier, not a
     tier from 1,000 and another up to 2,499)."""
-    two = [(m.start(), m.end(), mk(m)) for rx, mk in _RANGES for m in rx.finditer(text) if mk(m)[0] is not None and mk(m)[2] is not None]
+    found = [(m.start(), m.end(), mk(m)) for rx, mk in _RANGES for m in rx.finditer(text)]
+    two = [t for t in found if t[2][0] is not None and t[2][2] is not None]
     inside = lambda a, b: any(x <= a and b <= y and (x, y) != (a, b) for x, y, _ in two)  # noqa: E731
     yield from two
-    for rx, mk in _RANGES:
-        for m in rx.finditer(text):
-            r = mk(m)
-            if (r[0] is None or r[2] is None) and not inside(m.start(), m.end()):
-                yield m.start(), m.end(), r
+    yield from (t for t in found if (t[2][0] is None or t[2][2] is None) and not inside(t[0], t[1]))
     for q in extract_quantities(text):
         if q.kind == "number" and q.unit != "ref" and q.op is not None and not inside(q.start, q.end):
             yield q.start, q.end, _bound(q.op, q.value)

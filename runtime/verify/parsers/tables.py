@@ -206,24 +206,20 @@ def _fixed_tables(text, lines, used):
             hi = run[k]
             ha = lines[hi][0]
             header = _fields(text, *lines[hi])
-            ruled = rule(run[k + 1]) and not rule(hi)
-            if ruled:
-                ra = lines[run[k + 1]][0]
-                spans = [(m.start() - ra, m.end() - ra) for m in _DASH_RUN.finditer(text, ra, lines[run[k + 1]][1])]
-                header = [c for c in (_strip_cell(text, ha + x, min(ha + y, lines[hi][1])) for x, y in spans) if c is not None]
-                if len(header) != len(spans):
-                    ruled = False
-                    header = _fields(text, *lines[hi])
-            if len(header) < 3 or not _is_header(header):
-                k += 1
-                continue
             cols = [(c.start - ha, c.end - ha) for c in header]
             body, taken = [], {hi}
             j = k + 1
-            if ruled:
-                cols = spans
-                taken.add(run[k + 1])
-                j = k + 2
+            if rule(run[k + 1]) and not rule(hi):
+                ra, rb = lines[run[k + 1]]
+                spans = [(m.start() - ra, m.end() - ra) for m in _DASH_RUN.finditer(text, ra, rb)]
+                ruled = [_trimmed(text, ha + x, min(ha + y, lines[hi][1])) for x, y in spans]
+                if all(c.text for c in ruled):  # every dash run has its header words above it
+                    header, cols = ruled, spans
+                    taken.add(run[k + 1])
+                    j = k + 2
+            if len(header) < 3 or not _is_header(header):
+                k += 1
+                continue
             while j < len(run):
                 li = run[j]
                 la = lines[li][0]
@@ -246,15 +242,6 @@ def _fixed_tables(text, lines, used):
                 k = j
             else:
                 k += 1
-
-
-def _strip_cell(text: str, a: int, b: int) -> Cell | None:
-    """The header words between a and b, trimmed; None when there are none."""
-    if a >= b:
-        return None
-    seg = text[a:b]
-    lead, trail = len(seg) - len(seg.lstrip()), len(seg) - len(seg.rstrip())
-    return Cell(seg.strip(), a + lead, b - trail) if seg.strip() else None
 
 
 def _column_of(a: int, b: int, cols: list[tuple[int, int]]) -> int | None:

@@ -243,14 +243,15 @@ def _only_negated(hstems: set[str], window: str) -> str | None:
     aggregated across orders")."""
     # "shall not subcontract ... without the Client's consent" negates only a case: no veto from it
     negated = {m.start(1): m.group(1) for m in _NEGATED_WORD.finditer(window)
-               if not _CASE_WORDS.search(window[slice(*sentence_bounds(window, m.start(1)))])}
-    for at, word in negated.items():
-        st = stem(word.lower())
-        if st not in hstems or st in _NEGATED_COMPARISON:
-            continue
-        if all(m.start() in negated for m in re.finditer(r"[A-Za-z]{4,}", window) if stem(m.group(0).lower()) == st):
-            return word
-    return None
+               if stem(m.group(1).lower()) in hstems - _NEGATED_COMPARISON
+               and not _CASE_WORDS.search(window[slice(*sentence_bounds(window, m.start(1)))])}
+    if not negated:
+        return None
+    used: dict[str, list[int]] = {}  # every place the window uses each word of the claim
+    for m in re.finditer(r"[A-Za-z]{4,}", window):
+        if (st := stem(m.group(0).lower())) in hstems:
+            used.setdefault(st, []).append(m.start())
+    return next((word for word in negated.values() if all(at in negated for at in used.get(stem(word.lower()), ()))), None)
 
 
 _CASE_WORDS = re.compile(r"\b(?:without|unless|except|other than|save)\b", re.I)
