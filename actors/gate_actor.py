@@ -24,8 +24,8 @@ class GateActor:
         tools = ToolRegistry.load(tools_dir) if tools_dir else None
         self._gate = Gate(LedgerClient(ledger_uri, writer), tools=tools, journal=JournalClient(ledger_uri, writer))
 
-    def check(self, artifact: Any, run_id: str | None = None) -> GateDecision:
-        return self._gate.check(artifact, run_id=run_id)
+    def check(self, artifact: Any, run_id: str | None = None, journal: bool = True) -> GateDecision:
+        return self._gate.check(artifact, run_id=run_id, journal=journal)
 
     def ping(self) -> bool:
         return True

@@ -177,8 +177,8 @@ class GateActors(_RoundRobin):
 
     what = "gate"
 
-    def check(self, artifact: Any, *, run_id: str | None = None) -> GateDecision:
-        return ray.get(self.actor().check.remote(artifact, run_id))
+    def check(self, artifact: Any, *, run_id: str | None = None, journal: bool = True) -> GateDecision:
+        return ray.get(self.actor().check.remote(artifact, run_id, journal))
 
 
 class ToolBuses(_RoundRobin):

@@ -245,6 +245,11 @@ class Journal:
     def count(self) -> int:
         return self._t.count()
 
+    @property
+    def version(self) -> int:
+        """The table's Lance version: one more per commit (`record_many` is one commit)."""
+        return self._t.version
+
     def verify(self) -> VerifyReport:
         return self._t.verify(SPEC)
 

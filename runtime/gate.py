@@ -43,6 +43,11 @@ class GateDecision(BaseModel):
     def passed(self) -> bool:
         return self.status == "pass"
 
+    def journal_entry(self, run_id: str | None = None) -> tuple[str, str, str, dict[str, Any]]:
+        """This decision as one journal entry (run, kind, subject, payload); `run_id`: the run the
+        gate guarded, for a decision on an artifact too broken to name its own."""
+        return (self.run_id or run_id or "", "gate_decision", self.artifact_hash, self.model_dump(mode="json"))
+
 
 class Gate:
     def __init__(
@@ -60,17 +65,15 @@ class Gate:
         self._bytes: OrderedDict[tuple[str, str], bytes] = OrderedDict()
         self._cache_size = quote_cache_size
 
-    def check(self, artifact: bytes | str | dict[str, Any] | Artifact, *, run_id: str | None = None) -> GateDecision:
+    def check(self, artifact: bytes | str | dict[str, Any] | Artifact, *, run_id: str | None = None,
+              journal: bool = True) -> GateDecision:
         """Decide on one artifact. `run_id`: the run the gate is guarding; an artifact claiming
-        another run is rejected (its citations would be checked against the wrong ledger)."""
+        another run is rejected (its citations would be checked against the wrong ledger).
+        `journal=False`: the caller journals `decision.journal_entry()` itself, e.g. in the same
+        commit as the hand-off's verdicts (runtime/handoff.py)."""
         decision = self._decide(artifact, run_id)
-        if self._journal is not None:
-            self._journal.record(
-                decision.run_id or run_id or "",
-                "gate_decision",
-                decision.artifact_hash,
-                decision.model_dump(mode="json"),
-            )
+        if journal and self._journal is not None:
+            self._journal.record(*decision.journal_entry(run_id))
         return decision
 
     # -- the rules -----------------------------------------------------------------------------

@@ -49,11 +49,18 @@ from warrant.runtime.violations import Violation
 # -- ports: what the pipeline needs from the parts (in process: Gate, Verifier, ToolBus, GrantBook,
 # ReviewQueue; on Ray: clients in front of the actors, actors/runner.py) ----------------------------
 class GatePort(Protocol):
-    def check(self, artifact: Any, *, run_id: str | None = None) -> GateDecision: ...
+    """`journal=False`: the decision is returned, not journaled; the pipeline journals
+    `decision.journal_entry()` itself (see `Handoffs.check`)."""
+
+    def check(self, artifact: Any, *, run_id: str | None = None, journal: bool = True) -> GateDecision: ...
 
 
 class VerifierPort(Protocol):
-    def verify(self, artifact: Artifact) -> ArtifactVerdict: ...
+    """`journal_first`: entries journaled in the verdicts' commit, before them, and alone if
+    verification raises. Only asked of a verifier whose `journals` attribute is true; one without
+    that attribute is called with the artifact alone and the gate journals its own decision."""
+
+    def verify(self, artifact: Artifact, **kw: Any) -> ArtifactVerdict: ...
 
 
 class BusPort(Protocol):
@@ -164,19 +171,32 @@ class Handoffs:
               known: Mapping[str, str] | None = None) -> Checked:
         """Gate, sender, abstention, verifier, annotation. `known`: artifact ids of earlier
         hand-offs -> who sent them, to name citation laundering when the gate finds such an id."""
-        decision = self.gate.check(artifact, run_id=run_id)
-        if not decision.passed:
-            return Checked(decision, "stopped", "gate", list(decision.violations),
-                           diagnosis=laundering(decision.violations, known or {}))
-        art = parse_artifact(artifact)
-        ids = [artifact_id(art)]
-        if sender is not None and art.from_agent != sender:
-            v = Violation(code="from_agent_mismatch", loc="$.from_agent", message="an agent may only send artifacts in its own name",
-                          expected=sender, got=art.from_agent)
-            return Checked(decision, "stopped", "runner", [v], received=art, ids=ids)
-        if art.open_questions:
-            return Checked(decision, "abstained", "agent", open_questions=list(art.open_questions), received=art, ids=ids)
-        verdict = self.verifier.verify(art)
+        # One journal commit per hand-off where the verifier journals: the gate's decision is
+        # written with the verdicts (a commit is most of the latency of a short hand-off). A
+        # hand-off that stops before verification journals the decision on its own.
+        defer = bool(getattr(self.verifier, "journals", False))
+        decision = self.gate.check(artifact, run_id=run_id, journal=not defer)
+        pending = decision.journal_entry(run_id) if defer else None
+        try:
+            if not decision.passed:
+                return Checked(decision, "stopped", "gate", list(decision.violations),
+                               diagnosis=laundering(decision.violations, known or {}))
+            art = parse_artifact(artifact)
+            ids = [artifact_id(art)]
+            if sender is not None and art.from_agent != sender:
+                v = Violation(code="from_agent_mismatch", loc="$.from_agent", message="an agent may only send artifacts in its own name",
+                              expected=sender, got=art.from_agent)
+                return Checked(decision, "stopped", "runner", [v], received=art, ids=ids)
+            if art.open_questions:
+                return Checked(decision, "abstained", "agent", open_questions=list(art.open_questions), received=art, ids=ids)
+            if pending is None:
+                verdict = self.verifier.verify(art)
+            else:
+                first, pending = [pending], None  # from here the verifier journals it, whatever happens
+                verdict = self.verifier.verify(art, journal_first=first)
+        finally:
+            if pending is not None:
+                self.journal.record(*pending)
         if not verdict.passed:
             return Checked(decision, "stopped", "verifier", verdict=verdict, received=art, ids=ids)
         annotated = annotate(art, verdict)

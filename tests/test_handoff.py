@@ -13,6 +13,7 @@ from warrant.runtime.graph import ControlPlane
 from warrant.runtime.graph.approval import Approval
 from warrant.runtime.handoff import Handoffs, artifact_id
 from warrant.runtime.toolbus import outcome_of
+from warrant.runtime.verify.verifier import Verifier
 
 RUN = "run_h1"
 EMAIL = {"to": "billing@harlowfinch.example", "subject": "Line 14", "body": "Line 14 exceeds the cap."}
@@ -99,3 +100,78 @@ def test_citing_an_earlier_handoff_is_named_as_laundering(plane):
     assert (checked.outcome, checked.stage) == ("stopped", "gate")
     [why] = checked.diagnosis
     assert why.startswith("citation laundering at $.claims[0].propositions[0].ledger_ids[0]") and "analyst (round 1)" in why
+
+
+# -- the journal: one commit per hand-off, and no gate decision lost on any path ----------------------
+def _trail(plane: ControlPlane, since: int) -> list[tuple[str, str]]:
+    return [(e.kind.value, e.payload.get("status", "")) for e in plane.journal.entries(RUN) if e.seq > since]
+
+
+def _artifact(inv: str, **extra) -> dict:
+    return {"run_id": RUN, "from_agent": "analyst", **extra,
+            "claims": [{"id": "c1", "type": "Assertion", "text": "Line 14 bills 320/h.", "propositions": [
+                {"id": "p1", "pred": "line_rate", "args": {"invoice_id": "INV-4421", "line_id": "14", "rate": 320.0}, "ledger_ids": [inv]}]}]}
+
+
+def _lookup(pipe: Handoffs) -> tuple[str, int]:
+    inv = pipe.call(RUN, {"tool": "lookup_invoice", "args": {"invoice_id": "INV-4421"}}).ledger_id
+    return inv, pipe.journal.entries(RUN)[-1].seq
+
+
+def test_a_verified_handoff_is_one_journal_commit_gate_decision_first(plane):
+    pipe = Handoffs.of(plane)
+    inv, seq = _lookup(pipe)
+    version = plane.journal.version
+    checked = pipe.check(_artifact(inv), run_id=RUN, sender="analyst")
+    assert checked.passed
+    assert plane.journal.version == version + 1
+    assert _trail(plane, seq) == [("gate_decision", "pass"), ("verdict", "supported")]
+    gate = plane.journal.entries(RUN, kind=JournalKind.GATE_DECISION)[-1]
+    assert gate.subject == checked.decision.artifact_hash and gate.payload == checked.decision.model_dump(mode="json")
+
+
+@pytest.mark.parametrize("case, outcome", [("unknown citation", ("stopped", "gate", "reject")),
+                                           ("another sender", ("stopped", "runner", "pass")),
+                                           ("open question", ("abstained", "agent", "pass"))])
+def test_a_handoff_stopped_before_the_verifier_still_journals_its_gate_decision(plane, case, outcome):
+    pipe = Handoffs.of(plane)
+    inv, seq = _lookup(pipe)
+    art, sender = _artifact(inv), "analyst"
+    if case == "unknown citation":
+        art = _artifact("rec_" + "0" * 32)
+    elif case == "another sender":
+        sender = "writer"
+    else:
+        art = _artifact(inv, open_questions=["Is line 14 a partner's time?"])
+    checked = pipe.check(art, run_id=RUN, sender=sender)
+    assert (checked.outcome, checked.stage) == outcome[:2]
+    assert _trail(plane, seq) == [("gate_decision", outcome[2])]
+
+
+class _PoolDown:
+    """The verifier's checker port when the Serve pool cannot be reached (actors/verifier_pool.py)."""
+
+    def check(self, *args, **kw):
+        raise RuntimeError("verifier pool unreachable")
+
+
+def test_a_verifier_that_fails_still_journals_the_gate_decision_it_was_handed(plane):
+    plane.verifier = Verifier(plane.ledger, None, journal=plane.journal, checker=_PoolDown())
+    pipe = Handoffs.of(plane)
+    inv, seq = _lookup(pipe)
+    with pytest.raises(RuntimeError, match="pool unreachable"):
+        pipe.check(_artifact(inv), run_id=RUN, sender="analyst")
+    assert _trail(plane, seq) == [("gate_decision", "pass")]
+
+
+def test_a_verifier_port_that_does_not_journal_leaves_the_gate_to_commit_its_own(plane):
+    class Silent:  # no `journals` attribute: e.g. a stand-in verifier of the eval baselines
+        def verify(self, artifact):
+            raise RuntimeError("no verdicts here")
+
+    plane.verifier = Silent()
+    pipe = Handoffs.of(plane)
+    inv, seq = _lookup(pipe)
+    with pytest.raises(RuntimeError, match="no verdicts"):
+        pipe.check(_artifact(inv), run_id=RUN, sender="analyst")
+    assert _trail(plane, seq) == [("gate_decision", "pass")]

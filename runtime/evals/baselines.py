@@ -41,7 +41,8 @@ class SchemaGate:
     def __init__(self, ledger: Ledger, registry: ToolRegistry, journal: Journal):
         pass
 
-    def check(self, artifact: Any, *, run_id: str | None = None) -> GateDecision:
+    def check(self, artifact: Any, *, run_id: str | None = None, journal: bool = True) -> GateDecision:
+        # journals nothing either way (no journal of its own)
         doc = artifact.model_dump(mode="json") if isinstance(artifact, Artifact) else artifact
         try:
             if isinstance(doc, (bytes, str)):

@@ -18,8 +18,8 @@ class RecordingGate:
         self.inner = inner
         self.artifacts: dict[str, Any] = {}
 
-    def check(self, artifact: Any, *, run_id: str | None = None) -> GateDecision:
-        decision = self.inner.check(artifact, run_id=run_id)
+    def check(self, artifact: Any, *, run_id: str | None = None, journal: bool = True) -> GateDecision:
+        decision = self.inner.check(artifact, run_id=run_id, journal=journal)
         self.artifacts.setdefault(decision.artifact_hash, _as_json(artifact))
         return decision
 

@@ -149,9 +149,29 @@ class Verifier:
     def backend_name(self) -> str:
         return self._backend.name if self._backend else "none"
 
+    @property
+    def journals(self) -> bool:
+        """Whether `verify` journals its verdicts (and so any `journal_first` entries)."""
+        return self._journal is not None
+
     # -- artifacts -----------------------------------------------------------------------------
-    def verify(self, artifact: Artifact | dict[str, Any], *, progress: Callable[[int, int], None] | None = None) -> ArtifactVerdict:
-        """Verify every claim of an artifact that passed the gate; journal the verdicts."""
+    def verify(self, artifact: Artifact | dict[str, Any], *, progress: Callable[[int, int], None] | None = None,
+               journal_first: Sequence[tuple[str, Any, str, dict[str, Any]]] = ()) -> ArtifactVerdict:
+        """Verify every claim of an artifact that passed the gate; journal the verdicts.
+        `journal_first`: journal entries written in the same commit, before the verdicts (the
+        hand-off's gate decision: one commit per hand-off, not two, each ~3.5 ms on 2 cores). They
+        are written alone when verification raises, so an entry handed in is never lost."""
+        try:
+            verdict, entries = self._verify(artifact, progress)
+        except BaseException:
+            if journal_first and self._journal is not None:
+                self._journal.record_many(journal_first)
+            raise
+        if self._journal is not None:
+            self._journal.record_many([*journal_first, *entries])
+        return verdict
+
+    def _verify(self, artifact: Artifact | dict[str, Any], progress: Callable[[int, int], None] | None):
         art = artifact if isinstance(artifact, Artifact) else Artifact.model_validate(artifact)
         rejected_before = self._rejected_before(art.run_id)
         tasks = [(c, p) for c in art.claims if c.type != QUOTE for p in c.propositions]
@@ -171,11 +191,8 @@ class Verifier:
             status="pass" if blocking_ok else "abstain",
             claims=claims,
         )
-        if self._journal is not None:
-            self._journal.record_many(
-                (art.run_id, "verdict", cv.claim_id, _journal_payload(art, c, cv)) for c, cv in zip(art.claims, claims)
-            )
-        return verdict
+        entries = [(art.run_id, "verdict", cv.claim_id, _journal_payload(art, c, cv)) for c, cv in zip(art.claims, claims)]
+        return verdict, entries
 
     def check(
         self,
