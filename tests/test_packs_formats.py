@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from warrant.runtime.verify.formula import UNSETTLED, Formula, Unsettled
-from warrant.runtime.verify.locate import _MONTH_END, _parse
+from warrant.runtime.verify.locate import _MONTH_END, _parse, tokens
 from warrant.runtime.verify.parsers import prose
 from warrant.runtime.verify.spec import PackSpecError, parse_pack_spec
 from tests.corpus import judged, verify_folder
@@ -509,6 +509,40 @@ MORE_CASES = [
     ("invoice_total", {"invoice_id": "5105700001", "amount": 5831.00}, ["erp_register_wst.json"], S),
     # a copy that names no vendor: nothing says the two vendors differ, so "no duplicate" is not shown
     ("duplicate_invoice_number", {"invoice_id": "LMT-0415", "value": False}, ["invoice_LMT-0415.txt", "invoice_LMT-0415_fax.txt"], U),
+    # German column labels (Menge, Einzelpreis, Gesamt) of a German vendor's invoice, with decimal commas
+    ("billed_quantity", {"invoice_id": "RE-7731", "line": "20", "quantity": 25}, ["invoice_RE-7731.txt"], S),
+    ("billed_quantity", {"invoice_id": "RE-7731", "line": "20", "quantity": 24}, ["invoice_RE-7731.txt"], X),
+    ("billed_unit_price", {"invoice_id": "RE-7731", "line": "10", "unit_price": 2310.00}, ["invoice_RE-7731.txt"], S),
+    ("billed_unit_price", {"invoice_id": "RE-7731", "line": "10", "unit_price": 9240.00}, ["invoice_RE-7731.txt"], X),
+    ("billed_line_amount", {"invoice_id": "RE-7731", "line": "20", "amount": 310.00}, ["invoice_RE-7731.txt"], S),
+    ("billed_line_amount", {"invoice_id": "RE-7731", "line": "20", "amount": 12.40}, ["invoice_RE-7731.txt"], X),
+    # a fixed-width tier table whose descriptions hold commas is no CSV block
+    ("contract_unit_price", {"contract_id": "BPG-12", "item": "PU-C40", "unit_price": 865.00, "quantity": 8}, ["contract_BPG-12.txt"], S),
+    ("contract_unit_price", {"contract_id": "BPG-12", "item": "PU-C40", "unit_price": 910.00, "quantity": 8}, ["contract_BPG-12.txt"], X),
+    ("contract_unit_price", {"contract_id": "BPG-12", "item": "PU-C55", "unit_price": 882.00, "quantity": 20}, ["contract_BPG-12.txt"], S),
+    # one sentence pricing two items: each price is its own item's
+    ("contract_unit_price", {"contract_id": "BPG-12", "item": "SK-STD", "unit_price": 12.40}, ["contract_BPG-12.txt"], S),
+    ("contract_unit_price", {"contract_id": "BPG-12", "item": "CP-40", "unit_price": 55.00}, ["contract_BPG-12.txt"], S),
+    ("contract_unit_price", {"contract_id": "BPG-12", "item": "CP-40", "unit_price": 12.40}, ["contract_BPG-12.txt"], X),
+    # "Supplier: X | PO: ... | Supplier delivery note: ...": fields side by side, not a table with a header;
+    # "Qty rec'd" is the received quantity
+    ("vendor_name", {"document_id": "WE-7740", "vendor": "Brenner Pumpen GmbH"}, ["grn_WE-7740.txt"], S),
+    ("vendor_name", {"document_id": "WE-7740", "vendor": "Halden Water Board"}, ["grn_WE-7740.txt"], X),
+    ("received_quantity", {"receipt_id": "WE-7740", "line": "20", "quantity": 24}, ["grn_WE-7740.txt"], S),
+    ("received_quantity", {"receipt_id": "WE-7740", "line": "20", "quantity": 25}, ["grn_WE-7740.txt"], X),
+    # after a dot leader the rest of the line is the field's value, a vendor number in brackets included
+    ("vendor_name", {"document_id": "4500044120", "vendor": "Brenner Pumpen GmbH"}, ["po_4500044120.txt"], S),
+    ("vendor_name", {"document_id": "4500044120", "vendor": "Brenner Armaturen GmbH"}, ["po_4500044120.txt"], X),
+    # the rows of a list whose tool is an invoice register are invoices, each named by its own reference;
+    # the same row under a purchase-order tool is no invoice
+    ("invoice_total", {"invoice_id": "RE-7731", "amount": 9550.00}, ["erp_register_entries.json"], S),
+    ("invoice_total", {"invoice_id": "RE-7731", "amount": 4120.00}, ["erp_register_entries.json"], X),
+    ("invoice_total", {"invoice_id": "RE-7731", "amount": 9550.00}, ["erp_po_list_entries.json"], U),
+    # "Line 2: SK-STD; UoM: EA; Qty received: 24": the line's first field names the row of the others
+    ("received_quantity", {"receipt_id": "GR-5120", "line": "2", "quantity": 24}, ["grn_GR-5120.txt"], S),
+    ("received_quantity", {"receipt_id": "GR-5120", "line": "SK-STD", "quantity": 24}, ["grn_GR-5120.txt"], S),
+    ("received_quantity", {"receipt_id": "GR-5120", "line": "1", "quantity": 24}, ["grn_GR-5120.txt"], X),
+    ("received_quantity", {"receipt_id": "GR-5120", "line": "3", "quantity": 24}, ["grn_GR-5120.txt"], U),
 ]
 
 
@@ -534,3 +568,15 @@ def test_formats(verdicts, i):
 def test_one_payment_term_stated_twice_is_one_term(text, days):
     got = _parse("days", text, "", False)
     assert [v.value for v in got] == ([Decimal(days)] if days else [])
+
+
+@pytest.mark.parametrize("label, toks", [
+    ("Qty rec'd", ("quantity", "received")),  # an apostrophe abbreviates a word, it does not split it
+    ("Menge/Qty", ("quantity", "quantity")),
+    ("Einzelpreis EUR", ("unit", "price", "eur")),
+    ("Preis/Stk", ("price", "each")),
+    ("Gesamt EUR", ("total", "eur")),
+    ("Rechnungsbetrag", ("invoice", "amount")),
+])
+def test_label_words(label, toks):
+    assert tokens(label) == toks

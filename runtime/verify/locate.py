@@ -47,8 +47,23 @@ def _stem(w: str) -> str:
     return w
 
 
+# German column and field labels of bilingual or German-only documents (a DACH vendor's invoice
+# prints "Menge", "Preis/Stk", "Betrag"), read as the English words the synonym lists use
+_GERMAN = {
+    "menge": ("quantity",), "bestellmenge": ("ordered", "quantity"), "liefermenge": ("delivered", "quantity"),
+    "preis": ("price",), "einzelpreis": ("unit", "price"), "stueckpreis": ("unit", "price"),
+    "stk": ("each",), "betrag": ("amount",), "gesamtbetrag": ("total", "amount"), "gesamtpreis": ("line", "total"),
+    "gesamt": ("total",), "artikel": ("item",), "artikelnummer": ("item", "number"), "bezeichnung": ("description",), "position": ("pos",),
+    "nettowert": ("net", "value"), "nettobetrag": ("net", "amount"), "zahlbetrag": ("amount", "payable"),
+    "rechnungsbetrag": ("invoice", "amount"), "bestellung": ("purchase", "order"), "rechnungsdatum": ("invoice", "date"),
+    "lieferdatum": ("delivery", "date"), "liefertermin": ("delivery", "date"),
+}
+
+
 def tokens(label: str) -> tuple[str, ...]:
-    return tuple(_stem(t) for t in _TOKEN.findall(_CAMEL.sub(" ", label).lower()))
+    # "Qty rec'd": an apostrophe inside a word abbreviates it, it does not split it
+    words = _TOKEN.findall(_CAMEL.sub(" ", re.sub(r"(?<=\w)['’](?=\w)", "", label)).lower())
+    return tuple(_stem(t) for w in words for t in _GERMAN.get(w, (w,)))
 
 
 def label_score(label: str, synonyms: list[str], exclude: list[str]) -> int:
@@ -96,7 +111,11 @@ def key_of(value: Any) -> str:
         return re.sub(r"\s+", "", s).upper()
 
 
-_LEGAL = {"co", "company", "inc", "incorporated", "corp", "corporation", "ltd", "limited", "llc", "llp", "plc", "gmbh", "ag", "sa", "bv", "pty", "lp"}
+# legal forms that end a company's name ("Co.", "GmbH"): one list for name keys, firm detection and
+# the full stops that end no field
+LEGAL_FORMS = ("Co", "Company", "Inc", "Incorporated", "Corp", "Corporation", "Ltd", "Limited", "LLC", "LLP", "LP", "PLC",
+               "GmbH", "AG", "SA", "SAS", "BV", "NV", "Pty", "AB", "Oy", "SpA", "Srl")
+_LEGAL = {f.lower() for f in LEGAL_FORMS}
 
 
 class Name(str):
@@ -183,8 +202,8 @@ class Region:
         return [it for it in self.view.items if it.path.startswith(p) and (len(it.path) == len(p) or it.path[len(p)] in ".[")]
 
 
-_LEGAL_FORM = re.compile(r"\b(?:Ltd|Limited|Inc|LLC|LLP|GmbH|AG|SA|SAS|BV|NV|Pty|PLC|plc|Co|Corp|Corporation|Company|S\.?A\.?|AB|Oy|SpA|Srl)\b\.?")
-_ABBREV_END = re.compile(r"\b(?:Co|Inc|Ltd|Corp|Bros|LLC|GmbH|AG|SA|NV|BV|Pty|PLC)\.$", re.I)
+_LEGAL_FORM = re.compile(r"\b(?:" + "|".join(LEGAL_FORMS) + r"|plc|S\.A)\b\.?")
+_ABBREV_END = re.compile(r"\b(?:" + "|".join(LEGAL_FORMS) + r"|Bros)\.$", re.I)
 
 
 def _doc_types(view: EvidenceView, scopes: dict[str, ScopeSpec]) -> set[str]:
@@ -293,6 +312,7 @@ def _token_in(key: str, text: str) -> bool:
     return any(key_of(t) == key for t in re.findall(r"[A-Za-z0-9][\w./-]*[A-Za-z0-9]|\w", text))
 
 
+_TOOL_KEYS = {("tool",), ("tool", "name"), ("endpoint",), ("operation",), ("function",)}
 _ECHO_KEYS = {("query",), ("request",), ("param",), ("parameter",), ("filter",), ("criteria",), ("search",)}
 _CONTAINER_KEYS = {("ref",), ("id",), ("ids",), ("header",), ("head",), ("meta",), ("metadata",), ("info",), ("detail",), ("attribute",), ("identification",), ("reference",), ("document",), ("doc",), ("summary",), ("key",), ("identifier",)}
 
@@ -302,6 +322,10 @@ def _json_regions(v: EvidenceView, scope_name: str, scope: ScopeSpec, want: str 
     for it in v.items:
         by_parent.setdefault(parent_path(it.path), []).append(it)
     out, seen = [], set()
+    # {"tool": "erp.fi.ap.invoice_register.query", "result": {"entries": [...]}}: the tool's name says
+    # what the rows of its list are, where the rows do not say it themselves
+    tool = " ".join(str(l.text) for l in by_parent.get("$", []) if tokens(l.label) in _TOOL_KEYS)
+    rows_named = bool(tool) and _has_words(tokens(tool), scope.type_words)
     for obj, leaves in by_parent.items():
         if obj.endswith("]") and leaves and all(parent_path(l.path) == obj and l.path.endswith("]") for l in leaves):
             continue  # an array of scalars, not an object
@@ -310,6 +334,8 @@ def _json_regions(v: EvidenceView, scope_name: str, scope: ScopeSpec, want: str 
         path_toks = tokens(" ".join(_path_keys(obj)))
         type_leaf = " ".join(str(l.text) for l in leaves if _is_type_key(l.label))
         named = _has_words(path_toks, scope.type_words) or _has_words(tokens(type_leaf), scope.type_words)
+        if not named and rows_named and obj.endswith("]") and _type_kinds(leaves, scopes) is None:
+            named = True
         if not named and _path_keys(obj) and not obj.endswith("]") and tokens(_path_keys(obj)[-1]) in _CONTAINER_KEYS:
             named = _typed_above(obj, by_parent, scope_name, scopes)  # {"docType": "GR", "header": {"number": ...}}
         ids = [l for l in leaves if any(label_score(l.label, s.id_labels, []) > 0 for s in scopes.values())]
@@ -399,6 +425,24 @@ def _row_phrase(key: str) -> re.Pattern:
     if key.isdigit():
         return re.compile(rf"\b(?:line|item|row|ln|no\.?|#|position|pos\.?)\s*(?:no\.?|number|#)?\s*0*{k}\b(?![.,]\d)", re.I)
     return re.compile(rf"(?<![\w-]){k}(?![\w-])", re.I)
+
+
+_ITEM_CODE = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
+
+
+def _item_codes(text: str) -> list[tuple[int, int, str]]:
+    """Hyphenated codes in a sentence ("HY-UH-80", "GV-DN100", "VB-STD"; not "cast-iron"), as
+    (start, end, key)."""
+    return [(m.start(), m.end(), key_of(m.group())) for m in _ITEM_CODE.finditer(text)
+            if _is_id_like(m.group()) or m.group().isupper()]
+
+
+def _code_of(codes: list[tuple[int, int, str]], a: int, b: int) -> str | None:
+    """The code a value at [a, b) belongs to: the last one named before it, else the first after."""
+    before = [k for _, e, k in codes if e <= a]
+    if before:
+        return before[-1]
+    return next((k for s, _, k in codes if s >= b), None)
 
 
 def _is_id_like(key: str) -> bool:
@@ -801,7 +845,7 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: di
             continued = row_ok and bool(it.prev) and not it.text[:1].isupper()
             row_ok = row_key is None or continued or bool(_row_phrase(row_key).search(it.text))
             if row_ok:
-                out.extend(_from_sentence(slot, it, view, region, prose_labels, None, dc))
+                out.extend(_from_sentence(slot, it, view, region, prose_labels, None, dc, item=row_key))
         elif it.kind == "header" and slot.letterhead and (head := _letterhead(items)) is not None and it is head[0]:
             # an invoice's letterhead is its issuer; a PO's or a receipt's is the buyer's own, never read
             issuer = bool(set(slot.letterhead_of) & _doc_types(view, scopes))
@@ -957,7 +1001,9 @@ def _json_row_matches(it: Item, rows: dict[str, list[Item]], key: str, labels: l
 _WINDOW = 8
 
 
-def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region, labels: list[str], row_key: str | None, dc: bool = False) -> list[Found]:
+def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region, labels: list[str], row_key: str | None, dc: bool = False,
+                   item: str | None = None) -> list[Found]:
+    """`item`: the row (item code) the values must belong to, where the sentence names several."""
     text = it.text
     if row_key is not None and not _row_phrase(row_key).search(text):
         return []
@@ -972,7 +1018,10 @@ def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region,
     out = []
     vals = _parse(slot.kind, text, "", False, dc)
     allq = extract_quantities(text, dc)
+    codes = _item_codes(text) if item is not None else []
     for v in vals:
+        if len({k for _, _, k in codes}) > 1 and key_of(item) in {k for _, _, k in codes} and _code_of(codes, v.a, v.b) != key_of(item):
+            continue  # "HY-UH-80 at EUR 734.00 per unit, and VB-STD at EUR 48.60": each price is its own item's
         before = [q for q in allq if q.end <= v.a]
         start = max([q.end for q in before], default=0)
         window = text[start:v.a]

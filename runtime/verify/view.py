@@ -16,7 +16,9 @@ Items:
 
 from __future__ import annotations
 
+import bisect
 import os
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
@@ -30,7 +32,7 @@ from warrant.ledger import EvidenceRecord
 from warrant.ledger.table import is_local, local_path
 from warrant.runtime.verify.parsers import jsonleaves, prose, tables
 
-VIEW_FORMAT = "6"  # 6: wrapped lines joined by the shared splitter (text.sentence_spans); 2: "Key: value" block captions; 3: indented "Key: value" lines; 4: wrapped sentences joined; 5: JSON column tables and name/value pairs labelled
+VIEW_FORMAT = "7"  # 7: fields side by side ("A: x | B: y") are fields, a row caption on the fields' own line ("Line 2: X; Qty: 12"), a dot leader's value runs to the line's end, fixed-width rows with a comma are no CSV; 6: wrapped lines joined by the shared splitter (text.sentence_spans); 2: "Key: value" block captions; 3: indented "Key: value" lines; 4: wrapped sentences joined; 5: JSON column tables and name/value pairs labelled
 DIRNAME = "evidence_view"
 MAX_VIEW_BYTES = 16 * 1024 * 1024  # larger records get a clear "too large" problem, never a truncated view
 HEADER_LINES = 8
@@ -220,14 +222,23 @@ def _text_items(text: str, off: _Offsets) -> list[Item]:
     found = tables.find_tables(text, lines)
     grid_lines: set[int] = set()
     heading_at = _headings(text, lines)
+    starts = [a for a, _ in lines]
     for g, t in enumerate(found):
         heading = _heading_before(heading_at, lines[t.first_line][0])
         if t.kind == "kv":
             # "Item 20 - SY-10" over "Quantity received: 1,450": the caption names the row the fields belong to
             heading = _caption(text, lines, t.first_line, found) or heading
+            row_of_line: dict[int, str] = {}
             for r, (label, value) in enumerate(t.rows):
+                line = bisect.bisect_right(starts, label.start)
+                if line not in row_of_line:
+                    # "Line 2: FD-TNR-05; UoM: EA; Qty received: 12": the line's first field names the row of the rest
+                    row_of_line[line] = f"{label.text} {value.text}" if _ROW_LABEL.match(label.text) else ""
+                    field_heading = heading
+                else:
+                    field_heading = row_of_line[line] or heading
                 items.append(Item("field", off(value.start), off(value.end), value.text, label.text, off(label.start), off(label.end),
-                                  "", g, r, 1, heading, title))
+                                  "", g, r, 1, field_heading, title))
             continue
         grid_lines |= t.taken
         for r, row in enumerate(t.rows):
@@ -238,6 +249,9 @@ def _text_items(text: str, off: _Offsets) -> list[Item]:
     for s in prose.sentences(text, lines, grid_lines):
         items.append(Item("sentence", off(s.start), off(s.end), s.text, heading=s.heading, title=title, prev=s.prev))
     return items
+
+
+_ROW_LABEL = re.compile(r"^(?:line|item|pos(?:ition)?|row)\s*(?:no\.?\s*|#\s*)?\d+$", re.I)
 
 
 def _caption(text, lines, first: int, found) -> str:

@@ -34,6 +34,7 @@ _PIPE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _KV = re.compile(r"^\s*(?P<label>[A-Za-z#][\w #&/().'%@-]{0,60}?)\s*:\s+(?P<value>\S.*?)\s*$")
 _GAP = re.compile(r"\S+(?: \S+)*")  # fields separated by two or more spaces
 _LEADER = re.compile(r" ?\.{4,} ?")  # three dots are an elided row ("...  ...  ..."), four or more a leader
+_COLUMN_GAP = re.compile(r"\S {3,}\S")  # fixed-width columns inside what a comma split made one cell
 _NUMERIC = re.compile(r"^[\s$€£(+-]*[\d.,]+\s*%?\)?$")
 # the shared splitter's ends: "Buyer: J. Lindqvist" and "Buyer: St. Brannoc's Hospital" are one field each
 _SENTENCE_PIECE = NOT_AN_END + r"[.;]\s+(?=[A-Z])"
@@ -135,6 +136,8 @@ def _pipe_tables(text, lines, used):
         rows = [(i, _pipe_cells(text, *lines[i])) for i in run if not _PIPE_SEP.match(text[lines[i][0]:lines[i][1]])]
         if len(rows) < 2:
             continue
+        if all(_KV.match(c.text) for _, cells in rows for c in cells if c.text):
+            continue  # "Supplier: X | PO: 4500018262 | Date: ...": fields side by side, no table (read as "Key: value")
         header = rows[0][1]
         body = [cells for _, cells in rows[1:]]
         if not _is_header(header):  # a label/value table without a header row: every row is data
@@ -154,9 +157,11 @@ def _csv_tables(text, lines, used):
             start = 0
             while start < len(parsed) - 1:
                 i0, head = parsed[start]
-                if not head or len(head) < 2 or not _is_header(head) or any(re.search(r"\S:\s", c.text) or c.text[:1].isdigit() for c in head):
-                    # "Freight: 0.00 (included, full truckload)" is a "Key: value" line, and "resin  18,500  18,420"
-                    # a row of thousands groups, not a CSV header
+                if not head or len(head) < 2 or not _is_header(head) or any(
+                        re.search(r"\S:\s", c.text) or c.text[:1].isdigit() or _COLUMN_GAP.search(c.text) for c in head):
+                    # "Freight: 0.00 (included, full truckload)" is a "Key: value" line, "resin  18,500  18,420"
+                    # a row of thousands groups, and "GV-DN100    Gate valve DN100 PN16, resilient seated      412.00"
+                    # a fixed-width row whose description holds a comma: none is a CSV header
                     start += 1
                     continue
                 end = start + 1
@@ -302,7 +307,11 @@ def _kv_pairs(text: str, a: int, b: int) -> list[list[Cell]]:
         return out
     fields = _fields(text, a, b)
     # a value without digits is a field only where a dot leader ties it to its label ("Supplier ..... Acme Co.")
-    led = len(fields) == 2 and _LEADER.search(text, fields[0].end, fields[1].start) is not None
+    led = len(fields) >= 2 and _LEADER.search(text, fields[0].end, fields[1].start) is not None
+    if led and len(fields) > 2:
+        # "Supplier ........ Kessler Armaturen GmbH, Falkenried DE   (V-10388)": after a dot leader the
+        # rest of the line is the value
+        fields = [fields[0], _trimmed(text, fields[1].start, fields[-1].end)]
     if len(fields) == 2 and not _NUMERIC.match(fields[0].text) and (led or re.search(r"\d", fields[1].text)) and len(fields[0].text.split()) <= (8 if led else 5):
         label = fields[0]
         stripped = label.text.rstrip(" .:")
