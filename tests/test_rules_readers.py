@@ -273,6 +273,23 @@ def test_the_numbers_of_csv_rows_are_read_and_prose_commas_are_not_fields():
     assert derived_support("The wires to Brandt and Osei total USD 51,125.00.", wires) is None
 
 
+def test_a_label_may_hold_an_aside_with_commas_and_excl_ends_no_sentence():
+    text = "Order total (EUR, excl. VAT): 2,480.00\nApproved by: M. Ferrante"
+    [kv] = [t for t in tables.find_tables(text) if t.kind == "kv"]
+    assert [(r[0].text, r[1].text) for r in kv.rows] == [("Order total (EUR, excl. VAT)", "2,480.00"), ("Approved by", "M. Ferrante")]
+    assert len(sentence_spans("Prices are quoted excl. VAT and incl. freight. Payment is due in 30 days.")) == 2
+
+
+def test_a_csv_remark_with_commas_is_one_quoted_cell():
+    text = ('line,item,delivered_qty,accepted_qty,remarks\n'
+            '1,HX-10,50,50,\n'
+            '2,HX-20,30,27,"3 units dented in transit, returned with the driver on the same day"\n')
+    [t] = tables.find_tables(text)
+    assert t.kind == "csv" and [c.text for c in t.rows[1]][:4] == ["2", "HX-20", "30", "27"]
+    # unquoted prose with commas is still no table
+    assert not [t for t in tables.find_tables("a,b,c\nWe met, talked for a very long while about the cold weather, and left\n") if t.kind == "csv"]
+
+
 def test_pounds_of_weight_are_a_measure_and_percentage_points_are_their_own_slot():
     from warrant.runtime.verify.rules.arithmetic import measure
 

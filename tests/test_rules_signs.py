@@ -42,6 +42,25 @@ def test_a_bare_amount_in_a_currency_column_is_money():
     assert (q.kind, q.sign, q.signed) == ("number", -1, Decimal("-250.00"))
 
 
+def test_a_whole_number_under_a_currency_column_is_money_and_a_count_column_is_not():
+    table = ("Line  Description        Cartons   Declared value (USD)   Rate\n"
+             "1     Garden hoses          120               14,200     2.5%\n"
+             "2     Hose reels             40                6,350     3.0%")
+    got = [(q.text, q.kind, q.unit) for q in extract_quantities(table) if q.kind in ("money", "number") and q.unit != "ref"]
+    assert ("14,200", "money", "USD") in got and ("6,350", "money", "USD") in got
+    assert ("120", "number", None) in got and ("40", "number", None) in got  # cartons stay counts
+    # so a claim adding the column is computed in its currency, and a wrong sum is not
+    assert derived_support("The two lines have a combined declared value of $20,550.", table)
+    assert derived_support("The two lines have a combined declared value of $20,500.", table) is None
+    # a sum the record also writes bare, beside what is left after a deduction, is a stated figure of
+    # some slot: whether the claim names that slot is not arithmetic's to say
+    settled = table + "\n\nTotal declared: 20,550. Less deposit paid: 5,000. Balance due: 15,550."
+    assert derived_support("The buyer still owes $20,550 on these lines.", settled) is None
+    # "per unit" in a header names a price's denominator, not a count of units
+    rent = "Currency: GBP\n\n| Asset | Qty | Monthly rent per unit |\n|---|---|---|\n| Forklift | 2 | 410.00 |"
+    assert [(q.text, q.unit) for q in extract_quantities(rent) if q.kind == "money"] == [("410.00", "GBP")]
+
+
 def test_a_magnitude_claim_meets_a_labelled_negative():
     # the bare "(3,000.00)" among amounts in GBP is a negative amount in GBP
     assert check_rules("The trade-in allowance is GBP 3,000.", BOAT).status == "agree"

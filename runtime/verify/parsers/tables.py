@@ -31,11 +31,12 @@ class Table:
 
 
 _PIPE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_KV = re.compile(r"^\s*(?P<label>[A-Za-z#][\w #&/().'%@-]{0,60}?)\s*:\s+(?P<value>\S.*?)\s*$")
+# a label may hold a parenthesised aside with commas: "Order total (EUR, excl. VAT): 2,666.00"
+_KV = re.compile(r"^\s*(?P<label>[A-Za-z#](?:[\w #&/().'%@-]|\([^()\n:]{0,40}\)){0,60}?)\s*:\s+(?P<value>\S.*?)\s*$")
 _GAP = re.compile(r"\S+(?: \S+)*")  # fields separated by two or more spaces
 _LEADER = re.compile(r" ?\.{4,} ?")  # three dots are an elided row ("...  ...  ..."), four or more a leader
 _COLUMN_GAP = re.compile(r"\S {3,}\S")  # fixed-width columns inside what a comma split made one cell
-_NUMERIC = re.compile(r"^[\s$€£(+-]*[\d.,]+\s*%?\)?$")
+_NUMERIC = re.compile(r"^[\s$€£(+-]*(?=[\d.,'’]*\d)[\d.,'’]+\s*%?\)?$")  # also Swiss "9'944.00"
 # the shared splitter's ends: "Buyer: J. Lindqvist" and "Buyer: St. Brannoc's Hospital" are one field each
 _SENTENCE_PIECE = NOT_AN_END + r"[.;]\s+(?=[A-Z])"
 # "Supplier: Kessler GmbH      | Open amount: EUR 49.791,00": two columns of fields, one bar between
@@ -168,7 +169,8 @@ def _csv_tables(text, lines, used):
                 while end < len(parsed) and parsed[end][1] is not None and len(parsed[end][1]) == len(head):
                     end += 1
                 body = [cells for _, cells in parsed[start + 1:end]]
-                if body and all(len(c.text.split()) <= 8 for row in body for c in row):
+                # a long free-text cell is prose unless quoted, as CSV quotes a remark that holds commas
+                if body and all(len(c.text.split()) <= 8 or text[c.start - 1:c.start] == '"' for row in body for c in row):
                     taken = {i for i, _ in parsed[start:end]}
                     used |= taken
                     yield Table("csv", head, body, parsed[start][0], parsed[end - 1][0], taken)

@@ -690,6 +690,8 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
         rels = [(e, relation(h, e)) for e in eq if comparable(h, e)]
         if any(r == "supports" and not (hm and arithmetic.measure(evidence, e) not in (None, hm)) for e, r in rels):
             return None  # stated in another slot (a net amount claimed as the amount due), never a computation
+        if h.kind == "money" and any(e.kind == "number" and e.unit != "ref" and e.value == h.value for e in eq):
+            return None  # the same figure written bare ("Total accepted: 82,650" under a GBP table): stated, not computed
         # a value that could fill the slot, tied to the claim by its label, states it otherwise
         if any(r == "contradicts" and _same_slot_kind(hypothesis, h, hm, evidence, e)
                and context_tie(hypothesis, h, hq, evidence, e, eq) >= STATED_TIE for e, r in rels):

@@ -123,8 +123,10 @@ _GROUPS_END = r"(?!,?\d)"
 # Indian grouping ("5,00,000" = 500000, "2,00,00,000" = 20000000): two-digit groups above the
 # last three digits. It needs at least one two-digit group, so "1,000" stays standard.
 INDIAN_DIGITS = rf"\d{{1,2}}(?:,\d{{2}})+,\d{{3}}(?:\.\d+)?{_GROUPS_END}"
+# Swiss grouping with an apostrophe ("CHF 12'480.50", "250’000"): unambiguous wherever it appears
+SWISS_DIGITS = r"\d{1,3}(?:['\u2019]\d{3})+(?:\.\d+)?(?![\d'\u2019])"
 DIGITS = (
-    rf"(?:{EURO_DIGITS}|{_DOT_GROUPS}|{INDIAN_DIGITS}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?{_GROUPS_END}"
+    rf"(?:{EURO_DIGITS}|{_DOT_GROUPS}|{INDIAN_DIGITS}|{SWISS_DIGITS}|\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?{_GROUPS_END}"
     rf"|\d+(?:\.\d+)?|\.\d+)"
 )
 # "thirty (30)" counts once, as 30; a bare digit string; or (where a unit follows) a number word
@@ -184,7 +186,7 @@ def parse_num(raw: str, decimal_comma: bool = False) -> Decimal | None:
                 return None  # "1.234.567" in a record with decimal points: a version or an id
             raw = raw.replace(".", "")
         try:
-            return Decimal(raw.replace(",", ""))
+            return Decimal(re.sub(r"[,'\u2019]", "", raw))
         except InvalidOperation:
             return None
     n = words_to_number(raw)

@@ -98,6 +98,9 @@ _POSTFIX_RE = re.compile(
     r"|less|fewer|below|under|lower|shorter|earlier)\b|(?P<plus>\+)(?=\s*(?:$|[|\n]|[a-z]))(?!\s*(?:tax|vat|gst|hst|shipping|freight|fees?|interest|expenses|costs?)\b))",
     re.IGNORECASE,
 )
+# a bilingual contract's German bound: up to two words (adverbs) may stand before the value
+_GERMAN_LIMIT = re.compile(r"\b(?P<phrase>höchstens|maximal|bis zu|mindestens)\s+(?:[a-zäöüß]+\s+){0,2}$")
+_GERMAN_LIMIT_OP = {"höchstens": "<=", "maximal": "<=", "bis zu": "<=", "mindestens": ">="}
 _POSTFIX_OP = {
     "more": ">=", "greater": ">=", "above": ">=", "over": ">=", "up": ">=", "upwards": ">=",
     "higher": ">=", "longer": ">=", "later": ">=",
@@ -127,6 +130,8 @@ def comparator(text: str, start: int, end: int, kind: str) -> tuple[str | None, 
             ):
                 op = _FLIP[op]
                 frame = "limit"  # "no more than", "shall not exceed", "no later than"
+    if op is None and (g := _GERMAN_LIMIT.search(before)):
+        op, frame = _GERMAN_LIMIT_OP[g["phrase"]], "limit"  # "höchstens jedoch insgesamt 5 %": at most 5 %, a cap
     if op is None:
         pm = _POSTFIX_RE.match(text, end)
         if pm:

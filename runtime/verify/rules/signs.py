@@ -9,7 +9,8 @@ between a negative and a positive value with no such word on either side, ``comp
 decides nothing (Unsupported rather than a guess either way).
 
 A bare number is read as money when it is written as an amount (two decimals) and either its
-table column header or its line's label names a currency ("Amount (EUR)"), or the record's amounts
+table column header or its line's label names a currency ("Amount (EUR)"), or it is a whole number
+under a column header that names one ("Entered value (USD)" over "84,600"), or the record's amounts
 are all in one currency ("Total: USD 1,267.50" above "Lodging: 4 nights x 210 = 840.00"), or the
 record names one currency as a field ("currency=SEK") and states no amount: a schedule, a register
 or an export states its currency once. Not a measure ("12.50 kg") nor a value whose label counts
@@ -34,6 +35,7 @@ DEDUCT_RE = re.compile(
     re.I,
 )
 _BARE_AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})*\.\d{2}|\d+\.\d{2}|\d{1,3}(?:\.\d{3})*,\d{2}")  # also "1.048,75", "312,00"
+_WHOLE = re.compile(r"\d{1,3}(?:,\d{3})+|\d+")
 _OPEN = re.compile(r"\(\s*$")
 _CLOSE = re.compile(r"\s*\)")
 # a parenthesised amount is a negative only where it fills a cell or a field ("Credit: (150.00)",
@@ -49,8 +51,17 @@ _LABEL_CHARS = 60
 # a record naming its currency as a field rather than beside each amount
 _CURRENCY_FIELD = re.compile(r"\bcurrency\s*[:=]\s*\"?([A-Z]{3})\b", re.I)
 # a column or label of what is not money: a two-decimal value there is a count, a measure or a rate
-_NOT_MONEY = re.compile(r"\b(?:qty|quantity|quantities|hours?|hrs?|units?(?!\s*(?:price|cost|rate|fee|amount))|pcs|pieces|weight|kg|km|miles?|days?|"
+_NOT_MONEY = re.compile(r"\b(?:qty|quantity|quantities|hours?|hrs?|(?<!per\s)units?(?!\s*(?:price|cost|rate|fee|amount))|pcs|pieces|weight|kg|km|miles?|days?|"
                         r"rate\s*%|percent|pct|ratio|fx|exchange)\b|%", re.I)
+
+
+def _in_currency_column(text: str, q: Quantity) -> bool:
+    """A whole number ("84,600") under a column whose header names its currency ("Entered value
+    (USD)") is an amount: the header says so once for every cell."""
+    if not _WHOLE.fullmatch(q.text):
+        return False
+    col = column_label(text, q)
+    return bool(col) and not _NOT_MONEY.search(col) and _currency_named(col) is not None
 
 
 def _line(text: str, q: Quantity) -> tuple[int, int]:
@@ -116,7 +127,7 @@ def apply_signs(text: str, qs: list[Quantity]) -> list[Quantity]:
         if q.kind not in ("money", "number") or q.unit == "ref" or q.per is not None:
             out.append(q)
             continue
-        amount = q.kind == "money" or bool(_BARE_AMOUNT.fullmatch(q.text))
+        amount = q.kind == "money" or bool(_BARE_AMOUNT.fullmatch(q.text)) or _in_currency_column(text, q)
         if not amount:
             out.append(q)
             continue
