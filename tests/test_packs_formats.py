@@ -198,6 +198,18 @@ def test_threshold_boundary_wording(text, op):
     assert q.op == op  # read by the rules' one comparator, for statements and packs alike
 
 
+@pytest.mark.parametrize("text, op, frame", [
+    ("schreibt 1 % des Bestellwerts gut, höchstens jedoch insgesamt 4 % des Bestellwerts.", "<=", "limit"),
+    ("Rabatt mindestens 2 % auf den Nettobetrag.", ">=", "limit"),
+    ("schreibt 1 % des Bestellwerts gut.", None, "value"),
+])
+def test_a_german_bound_is_a_limit(text, op, frame):
+    from warrant.runtime.verify.rules import extract_quantities
+
+    q = [q for q in extract_quantities(text) if q.kind == "percent"][-1]
+    assert (q.op, q.frame) == (op, frame)
+
+
 @pytest.mark.parametrize("tail, month_end", [(" EOM", True), (" days EOM", True), (" days from the end of the month", True),
                                               (" days end of month", True), (" days after the last day of the calendar month", True),
                                               (" prox.", True), (" days from the invoice date", False), ("", False)])
@@ -228,6 +240,14 @@ def test_a_flag_slot_needs_its_wording():
     bad["predicates"][0]["slots"]["f"] = {"kind": "name", "labels": ["vendor"]}
     bad["scopes"] = {"invoice": {"type_words": ["invoice"], "cites": ["purchase_order"]}}
     with pytest.raises(PackSpecError, match=r"scopes\.invoice\.cites\[0\]: unknown scope 'purchase_order'"):
+        parse_pack_spec(bad)
+    bad["scopes"] = {"invoice": {"type_words": ["invoice"]}}
+    bad["predicates"][0]["slots"]["f"] = {"kind": "number", "scope": "invoice", "id_arg": "v", "labels": ["qty"],
+                                          "quoted_in": {"scopes": ["receipt"], "labels": ["qty ordered"]}}
+    with pytest.raises(PackSpecError, match=r"slots\.f\.quoted_in\.scopes\[0\]: unknown scope 'receipt'"):
+        parse_pack_spec(bad)
+    bad["predicates"][0]["slots"]["f"] = {"kind": "number", "labels": ["qty"], "quoted_in": {"scopes": ["invoice"], "labels": ["qty ordered"]}}
+    with pytest.raises(PackSpecError, match=r"slots\.f\.quoted_in: needs the slot's scope and id_arg"):
         parse_pack_spec(bad)
 
 
@@ -543,6 +563,66 @@ MORE_CASES = [
     ("received_quantity", {"receipt_id": "GR-5120", "line": "SK-STD", "quantity": 24}, ["grn_GR-5120.txt"], S),
     ("received_quantity", {"receipt_id": "GR-5120", "line": "1", "quantity": 24}, ["grn_GR-5120.txt"], X),
     ("received_quantity", {"receipt_id": "GR-5120", "line": "3", "quantity": 24}, ["grn_GR-5120.txt"], U),
+    # a goods receipt that names its purchase order quotes the PO's ordered quantity under "Qty ordered";
+    # it quotes no other order, and a receipt's own "Quantity" column is what it took in, not what was ordered
+    ("ordered_quantity", {"po_id": "4500066100", "line": "20", "quantity": 64}, ["gr_5000066100.txt"], S),
+    ("ordered_quantity", {"po_id": "4500066100", "line": "20", "quantity": 60}, ["gr_5000066100.txt"], X),
+    ("ordered_quantity", {"po_id": "4500066199", "line": "20", "quantity": 64}, ["gr_5000066100.txt"], U),
+    ("ordered_quantity", {"po_id": "4500066100", "line": "10", "quantity": 12}, ["gr_5000066101.txt"], U),
+    ("received_quantity", {"receipt_id": "5000066100", "line": "20", "quantity": 60}, ["gr_5000066100.txt"], S),
+    # a receipt that states delivered and accepted quantities took in what it accepted; a remark
+    # with commas, quoted, is one CSV cell
+    ("received_quantity", {"receipt_id": "GR-6620", "line": "2", "quantity": 27}, ["grn_GR-6620.txt"], S),
+    ("received_quantity", {"receipt_id": "GR-6620", "line": "2", "quantity": 30}, ["grn_GR-6620.txt"], X),
+    ("received_quantity", {"receipt_id": "GR-6620", "line": "3", "quantity": 12}, ["grn_GR-6620.txt"], S),
+    # "On 13-Mar-2026 the main stores received ...": the date opening the sentence is the receipt's; one
+    # whose clause first says the order was confirmed is not (the PO asks for 10 Mar 2026)
+    ("days_late", {"po_id": "PO-7731", "receipt_id": "RN-7710", "days": 3}, ["po_PO-7731.txt", "rn_RN-7710.txt"], S),
+    ("days_late", {"po_id": "PO-7731", "receipt_id": "RN-7710", "days": 0}, ["po_PO-7731.txt", "rn_RN-7710.txt"], X),
+    ("days_late", {"po_id": "PO-7731", "receipt_id": "RN-7711", "days": 0}, ["po_PO-7731.txt", "rn_RN-7711.txt"], U),
+    # a Swiss invoice: "RECHNUNG" is its title, the stamp above the letterhead names no vendor, amounts
+    # are grouped with apostrophes, "Total exkl. MWST" is neither the tax nor the subtotal
+    ("vendor_name", {"document_id": "AL-2026-118", "vendor": "Aarberg Labortechnik AG"}, ["rechnung_AL-2026-118.txt"], S),
+    ("vendor_name", {"document_id": "AL-2026-118", "vendor": "Seeland Analytik AG"}, ["rechnung_AL-2026-118.txt"], X),
+    ("invoice_subtotal", {"invoice_id": "AL-2026-118", "amount": 2720.00}, ["rechnung_AL-2026-118.txt"], S),
+    ("invoice_subtotal", {"invoice_id": "AL-2026-118", "amount": 2780.00}, ["rechnung_AL-2026-118.txt"], X),
+    ("invoice_total", {"invoice_id": "AL-2026-118", "amount": 3005.18}, ["rechnung_AL-2026-118.txt"], S),
+    ("billed_line_amount", {"invoice_id": "AL-2026-118", "line": "2", "amount": 1860.00}, ["rechnung_AL-2026-118.txt"], S),
+    ("billed_unit_price", {"invoice_id": "AL-2026-118", "line": "AL-KR-05", "unit_price": 12.40}, ["rechnung_AL-2026-118.txt"], S),
+    # a policy with one threshold per currency: the invoice's own currency decides (CHF 3'005.18 reaches
+    # CHF 3'000.00; JPY 420,000 stays under JPY 500,000, though over the number 3,000)
+    ("requires_approval", {"invoice_id": "AL-2026-118", "value": True}, ["rechnung_AL-2026-118.txt", "richtlinie_FR-12.txt"], S),
+    ("requires_approval", {"invoice_id": "AL-2026-118", "value": False}, ["rechnung_AL-2026-118.txt", "richtlinie_FR-12.txt"], X),
+    ("requires_approval", {"invoice_id": "KT-26-0415", "value": False}, ["inv_KT-26-0415.txt", "richtlinie_FR-12.txt"], S),
+    ("requires_approval", {"invoice_id": "KT-26-0415", "value": True}, ["inv_KT-26-0415.txt", "richtlinie_FR-12.txt"], X),
+    # "Line: 2" opens a block of fields that are that line's, named by its number and its item code;
+    # the sums under the last line are not its fields
+    ("billed_quantity", {"invoice_id": "KT-26-0415", "line": "2", "quantity": 5}, ["inv_KT-26-0415.txt"], S),
+    ("billed_quantity", {"invoice_id": "KT-26-0415", "line": "KT-TP-M4", "quantity": 5}, ["inv_KT-26-0415.txt"], S),
+    ("billed_quantity", {"invoice_id": "KT-26-0415", "line": "2", "quantity": 12}, ["inv_KT-26-0415.txt"], X),
+    ("billed_quantity", {"invoice_id": "KT-26-0415", "line": "4", "quantity": 5}, ["inv_KT-26-0415.txt"], U),
+    ("billed_line_amount", {"invoice_id": "KT-26-0415", "line": "3", "amount": 236000}, ["inv_KT-26-0415.txt"], S),
+    ("billed_line_amount", {"invoice_id": "KT-26-0415", "line": "3", "amount": 420000}, ["inv_KT-26-0415.txt"], X),
+    # a bilingual framework agreement: the parties of its cover page, the term's end in German, tiers
+    # "ab 50" (from 50) and "jede Menge" (any quantity), a daily credit "höchstens jedoch" (at most) 4 %
+    ("contract_party", {"contract_id": "RV-2026-090", "role": "buyer", "name": "Seeland Analytik AG"}, ["vertrag_RV-2026-090.txt"], S),
+    ("contract_party", {"contract_id": "RV-2026-090", "role": "supplier", "name": "Aarberg Labortechnik AG"}, ["vertrag_RV-2026-090.txt"], S),
+    ("contract_party", {"contract_id": "RV-2026-090", "role": "supplier", "name": "Seeland Analytik AG"}, ["vertrag_RV-2026-090.txt"], X),
+    ("term_end_date", {"contract_id": "RV-2026-090", "date": "2028-03-31"}, ["vertrag_RV-2026-090.txt"], S),
+    ("term_end_date", {"contract_id": "RV-2026-090", "date": "2026-04-01"}, ["vertrag_RV-2026-090.txt"], X),
+    ("contract_unit_price", {"contract_id": "RV-2026-090", "item": "AL-PK-10", "quantity": 60, "unit_price": 19.80}, ["vertrag_RV-2026-090.txt"], S),
+    ("contract_unit_price", {"contract_id": "RV-2026-090", "item": "AL-PK-10", "quantity": 60, "unit_price": 21.50}, ["vertrag_RV-2026-090.txt"], X),
+    ("contract_unit_price", {"contract_id": "RV-2026-090", "item": "AL-PK-10", "quantity": 40, "unit_price": 21.50}, ["vertrag_RV-2026-090.txt"], S),
+    ("contract_unit_price", {"contract_id": "RV-2026-090", "item": "AL-KR-05", "quantity": 150, "unit_price": 12.40}, ["vertrag_RV-2026-090.txt"], S),
+    # 7 days late at 1 % a day is capped at 4 % of CHF 2'720.00
+    ("late_delivery_credit", {"po_id": "4500077101", "receipt_id": "5000077101", "contract_id": "RV-2026-090", "amount": 108.80},
+     ["po_4500077101.txt", "we_5000077101.txt", "vertrag_RV-2026-090.txt"], S),
+    ("late_delivery_credit", {"po_id": "4500077101", "receipt_id": "5000077101", "contract_id": "RV-2026-090", "amount": 190.40},
+     ["po_4500077101.txt", "we_5000077101.txt", "vertrag_RV-2026-090.txt"], X),
+    # an SAP material document read from the ERP is a goods receipt
+    ("received_quantity", {"receipt_id": "5000077150", "line": "2", "quantity": 4}, ["erp_matdoc_5000077150.json"], S),
+    ("received_quantity", {"receipt_id": "5000077150", "line": "2", "quantity": 5}, ["erp_matdoc_5000077150.json"], X),
+    ("vendor_name", {"document_id": "5000077150", "vendor": "Kitayama Tooling Co., Ltd."}, ["erp_matdoc_5000077150.json"], S),
 ]
 
 
@@ -577,6 +657,8 @@ def test_one_payment_term_stated_twice_is_one_term(text, days):
     ("Preis/Stk", ("price", "each")),
     ("Gesamt EUR", ("total", "eur")),
     ("Rechnungsbetrag", ("invoice", "amount")),
+    ("RECHNUNG", ("invoice",)),
+    ("Total exkl. MWST", ("total", "excluding", "vat")),
 ])
 def test_label_words(label, toks):
     assert tokens(label) == toks

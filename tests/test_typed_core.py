@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 
-from warrant.runtime.verify.formula import Formula, FormulaError, Missing
+from warrant.runtime.verify.formula import Bound, Formula, FormulaError, Missing
 from warrant.runtime.verify.packs.registry import PackLoadError, load_packs
 from warrant.runtime.verify.spec import PackSpecError, load_pack_spec
 from warrant.runtime.verify.verifier import Verifier, VerifierConfig
@@ -151,6 +151,16 @@ def test_formulas_compute_over_decimal_and_dates():
         Formula("none + 1").evaluate(env)
     with pytest.raises(FormulaError, match="division by zero"):
         Formula("q / (p - p)").evaluate(env)
+
+
+def test_a_threshold_without_a_direction_decides_everywhere_but_at_itself():
+    # "Threshold CHF: 10'000.00": above it or below it is settled; at it, "above" and "at or above" differ
+    t = {"t": Bound.of(Decimal("10000"), None), "over": Decimal("10518.87"), "under": Decimal("9944"), "at": Decimal("10000")}
+    assert Formula("exceeds(over, t)").evaluate(t) is True
+    assert Formula("exceeds(under, t)").evaluate(t) is False
+    with pytest.raises(FormulaError, match="does not say"):
+        Formula("exceeds(at, t)").evaluate(t)
+    assert Formula("exceeds(at, u)").evaluate({**t, "u": Bound.of(Decimal("10000"), ">=")}) is True
 
 
 @pytest.mark.parametrize("src", ["__import__('os').system('true')", "q.real", "q ** 2", "'a'", "[q]", "lambda: 1", "open('x')", "q(1)"])

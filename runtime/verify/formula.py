@@ -153,7 +153,8 @@ def _exceeds(x, bound):
     x, op = _num(x, "exceeds()"), getattr(bound, "op", None)
     b = _num(bound, "exceeds()")
     if op in (">", None):
-        if op is None:
+        if op is None and x == b:
+            # "Threshold CHF: 10'000.00": past it or short of it either way, except at the threshold itself
             raise FormulaError("exceeds(): the threshold's text does not say whether it is 'above' or 'at or above'")
         return x > b
     if op == ">=":

@@ -33,6 +33,7 @@ _ABBREV = {
     "nbr": "number", "#": "number", "recv": "received", "rcvd": "received", "recd": "received", "desc": "description",
     "dt": "date", "pct": "percent", "%": "percent", "uom": "unit", "ext": "extended", "ea": "each", "id": "number",
     "ref": "reference", "sub": "sub", "excl": "excluding", "incl": "including", "min": "minimum", "max": "maximum",
+    "exkl": "excluding", "inkl": "including",  # German "exkl. MWST"
 }
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")  # "unitPrice", "PONumber" -> "PO Number"
 _TOKEN = re.compile(r"[a-z0-9]+|[#%]")
@@ -57,13 +58,27 @@ _GERMAN = {
     "nettowert": ("net", "value"), "nettobetrag": ("net", "amount"), "zahlbetrag": ("amount", "payable"),
     "rechnungsbetrag": ("invoice", "amount"), "bestellung": ("purchase", "order"), "rechnungsdatum": ("invoice", "date"),
     "lieferdatum": ("delivery", "date"), "liefertermin": ("delivery", "date"),
+    # titles and header fields: "RECHNUNG RE-2026-0342", "Bestellnummer: 4500012904", "Zwischensumme: CHF 10'706.00"
+    "rechnung": ("invoice",), "rechnungsnummer": ("invoice", "number"), "bestellnummer": ("purchase", "order", "number"),
+    "lieferschein": ("delivery", "note"), "wareneingang": ("goods", "receipt"), "vertrag": ("contract",),
+    "rahmenvertrag": ("framework", "agreement"), "vertragsnummer": ("contract", "number"), "zwischensumme": ("subtotal",),
+    "mwst": ("vat",), "zahlungsbedingungen": ("payment", "terms"),
+    # a German contract's term clause: "Die feste Grundlaufzeit endet am 31.12.2027."
+    "laufzeit": ("term",), "grundlaufzeit": ("initial", "term"), "endet": ("ends",),
+    "bestellwert": ("order", "value"), "netto": ("net",),
+    "verspaetung": ("delay",), "kalendertag": ("calendar", "day"),
+    "schwellenwert": ("threshold",), "freigabe": ("approval",), "freigabegrenze": ("approval", "threshold"),
 }
 
 
+_UMLAUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
 def tokens(label: str) -> tuple[str, ...]:
-    # "Qty rec'd": an apostrophe inside a word abbreviates it, it does not split it
-    words = _TOKEN.findall(_CAMEL.sub(" ", re.sub(r"(?<=\w)['’](?=\w)", "", label)).lower())
-    return tuple(_stem(t) for w in words for t in _GERMAN.get(w, (w,)))
+    # "Qty rec'd": an apostrophe inside a word abbreviates it, it does not split it; "Stückpreis" is
+    # one word, written as "Stueckpreis"; a German genitive ("des Bestellwerts") is its noun
+    words = _TOKEN.findall(_CAMEL.sub(" ", re.sub(r"(?<=\w)['’](?=\w)", "", label)).lower().translate(_UMLAUT))
+    return tuple(_stem(t) for w in words for t in _GERMAN.get(w) or (w.endswith("s") and _GERMAN.get(w[:-1])) or (w,))
 
 
 def label_score(label: str, synonyms: list[str], exclude: list[str]) -> int:
@@ -573,8 +588,10 @@ _UNIT_WORD = r"(?:\s*[A-Za-z]{1,12}\.?)?"
 _RANGES = [
     (re.compile(rf"(?:\bfrom\s+)?{_N}{_UNIT_WORD}\s*(?:-|–|—|(?:up\s+)?to|through|thru|until)\s*{_N}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
     (re.compile(rf"\bbetween\s+{_N}{_UNIT_WORD}\s+and\s+{_N}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
-    (re.compile(rf"\b(?:min\.?|from)\s*{_N}", re.I), lambda m: (_d(m[1]), True, None, True)),
-    (re.compile(rf"\bmax\.?\s*{_N}", re.I), lambda m: (None, True, _d(m[1]), True)),
+    (re.compile(rf"\b(?:min\.?|from|ab)\s*{_N}", re.I), lambda m: (_d(m[1]), True, None, True)),  # German "ab 200": from 200
+    (re.compile(rf"\b(?:max\.?|bis)\s*{_N}", re.I), lambda m: (None, True, _d(m[1]), True)),
+    # one price for every quantity ("jede Menge": any quantity)
+    (re.compile(r"\b(?:any|every|all|jede)\s+(?:quantity|quantities|volume|menge)\b", re.I), lambda m: (None, True, None, True)),
 ]
 
 
@@ -685,6 +702,9 @@ def locate(slot: SlotSpec, args: dict[str, Any], views: list[EvidenceView], scop
     regs = regions(views, slot.scope, args.get(slot.id_arg) if slot.id_arg else None, scopes)
     if slot.id_arg and args.get(slot.id_arg) is None:
         return Located(problem=f"{describe}: argument {slot.id_arg} is null")
+    if not regs and slot.quoted_in and (regs := _quoting(views, slot, args[slot.id_arg], scopes)):
+        # read there under the quoting labels only, from a table, a field or a JSON leaf
+        slot = slot.model_copy(update={"labels": slot.quoted_in.labels, "labels_by_arg": {}, "paths": [], "prose": False})
     if not regs:
         what = f"{slot.scope} {args.get(slot.id_arg)}" if slot.id_arg else (slot.scope or "a record")
         titles = "; ".join(f"{v.record_id}: {_title(v)!r}" for v in views)
@@ -702,10 +722,40 @@ def locate(slot: SlotSpec, args: dict[str, Any], views: list[EvidenceView], scop
         # is no evidence that their vendors differ
         return Located(out) if out and not problems else Located(problem=f"{describe}: " + "; ".join(problems or ["not found"]))
     cands = [c for _, cs in per_region for c in cs]
+    if slot.kind == "amount" and (cur := args.get(CURRENCY_KEY)):
+        # a policy's "Threshold CHF: 10'000.00 / Threshold JPY: 1,700,000": the one in the currency of the
+        # amounts already read; an amount in another currency is never compared with them
+        cands = [c for c in cands if currency_of(c) in (None, cur)]
     pick = _pick(slot, args, cands)
     if isinstance(pick, Found):
         return Located([pick])
     return Located(problem=f"{describe}: {pick} in {', '.join(r.name for r in regs)}", ambiguous=pick.startswith("ambiguous"))
+
+
+# where typed.check keeps the currency of a predicate's first amount, for the amounts read after it
+CURRENCY_KEY = "__currency__"
+
+
+def currency_of(found: Found) -> str | None:
+    """The currency an amount is in: written beside it ("CHF 9'944.00") or named by its label
+    ("Schwellenwert JPY", "Amount (EUR)")."""
+    if found.unit and found.unit.upper() in CURRENCY_CODES:
+        return found.unit.upper()
+    named = {t.upper() for t in tokens(found.label) if t in _CURRENCY_TOKENS}
+    return named.pop() if len(named) == 1 else None
+
+
+def _quoting(views: list[EvidenceView], slot: SlotSpec, id_value: Any, scopes: dict[str, ScopeSpec]) -> list[Region]:
+    """The cited documents of ``slot.quoted_in``'s kinds that name the slot's document in one of its
+    identifier fields ("Purchase order: 4500017321", "po_number": "4500017321")."""
+    want, scope = key_of(id_value), scopes[slot.scope]
+    out = []
+    for kind in slot.quoted_in.scopes:
+        for r in regions(views, kind, None, scopes):
+            if any(it.kind in ("field", "cell", "leaf") and key_of(_leaf_value(it) if it.kind == "leaf" else it.text) == want
+                   and _is_id_label(it.label, scope, False) for it in r.items()):
+                out.append(Region(r.view, r.prefix, f"{r.name} quoting {slot.scope} {id_value}", r.span))
+    return out
 
 
 def _before_lines(slot: SlotSpec, region: Region, cands: list[Found]) -> list[Found]:
@@ -873,17 +923,20 @@ _DOC_HEADING = ["invoice", "purchase order", "receipt", "agreement", "contract",
 
 
 # "*** COPY - RE-SENT 12.03.2026 ***", "DUPLICATE", "PAYMENT REMINDER": a stamp on a copy names no issuer
-_BANNER = re.compile(r"^\W*(?:\*{2,}|={2,}|#{2,}|-{3,})|\b(?:COPY|DUPLICATE|REMINDER|RE-?SENT|REPRINT(?:ED)?|ORIGINAL|VOID|PAID)\b")
+_BANNER = re.compile(r"^\W*(?:\*{2,}|={2,}|#{2,}|-{3,})|\b(?:COPY|DUPLICATE|REMINDER|RE-?SENT|REPRINT(?:ED)?|ORIGINAL|VOID|PAID|KOPIE|DUPLIKAT|MAHNUNG)\b")
 
 
 def _letterhead(items: list[Item]) -> tuple[Item, bool] | None:
     """The line naming the issuer, and whether it is the document's heading: the title; where the
     title is the heading ("INVOICE QPK-25-0912") the line under it, unless that is a field ("Bill
     to: ..."); else the heading itself, which may name the issuer after a dash."""
-    heads = [it for it in items if it.kind == "header"]
-    heads = (heads[:1] + [h for h in heads[1:] if not _BANNER.search(h.text)])[:2]
+    lines = [it for it in items if it.kind == "header"]
+    # a stamp above the letterhead ("*** DUPLIKAT / ERNEUT ZUGESTELLT ***") is skipped; a heading that
+    # names the document keeps its place even with a stamp in it ("TAX INVOICE - COPY")
+    heads = [h for i, h in enumerate(lines) if not _BANNER.search(h.text) or (i == 0 and _has_words(tokens(h.text), _DOC_HEADING))][:2]
     if heads and not _has_words(tokens(heads[0].text), _DOC_HEADING):
-        return (heads[0], False) if heads[0].text == heads[0].title else None
+        # the first line, or the first under the stamps
+        return (heads[0], False) if heads[0].text == heads[0].title or heads[0] is not lines[0] else None
     if len(heads) == 2 and ":" not in heads[1].text and not _has_words(tokens(heads[1].text), _DOC_HEADING):
         return heads[1], False
     return (heads[0], True) if heads else None
@@ -1029,6 +1082,8 @@ def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region,
         after = [q.start for q in allq if q.start >= v.b]
         tail = re.split(r"[,;:.()](?:\s|$)", text[v.b:min(after, default=len(text))])[0]
         at = tokens(tail)[:3]
+        if slot.kind == "date" and re.fullmatch(r"\s*on\s+", text[:v.a], re.I):
+            at = _clause_verb(tokens(tail), labels, slot.exclude) or at
         near = [t for t in wt if t not in ("on", "the", "of")][-1:]
         if _excluded(wt, slot.exclude) and not (slot.kind == "date" and near and any(tokens(syn) == tuple(near) for syn in labels)):
             continue  # ("from the Effective Date until 31 January 2028": "until" right before the date outweighs "effective")
@@ -1056,7 +1111,22 @@ def _from_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region,
     return out
 
 
-_ROLE_PAREN = re.compile(r"\(\s*(?:the\s+|hereinafter\s+(?:the\s+)?|referred to as\s+(?:the\s+)?)?[\"“'‘]?(?P<role>[A-Za-z ]{2,30}?)[\"”'’]?\s*\)")
+def _clause_verb(tt: tuple[str, ...], labels: list[str], exclude: list[str], reach: int = 8) -> tuple[str, ...] | None:
+    """"On 12-Mar-2026 the cold store received the delivery ...": a date opening its sentence is the
+    date of what the clause's verb says, when a label word comes within ``reach`` words and nothing
+    before it is an excluded word ("On 2 March the order was confirmed and the goods received ...")."""
+    for i in range(min(len(tt), reach + 1)):
+        if any((st := tokens(syn)) and set(st) <= set(tt[:i + 1]) for syn in labels):
+            return None if _excluded(tt[:i], exclude) else tt[:i + 1]
+    return None
+
+
+_ROLE_PAREN = re.compile(
+    r"\(\s*(?:the\s+|(?:hereinafter|nachfolgend)\s+(?:the\s+)?|referred to as\s+(?:the\s+)?)?"
+    r"(?:[\"“'‘]?[^\W\d_][^\"”'’()/]{1,29}[\"”'’]?\s*/\s*(?:the\s+)?)?"  # a bilingual contract's first name: ("Lieferant" / the "Supplier")
+    r"[\"“'‘]?(?P<role>[A-Za-z ]{2,30}?)[\"”'’]?\s*\)")
+# the lines that open a party of a cover page's parties block ("between", "and", "zwischen / between")
+_PARTY_JOIN = re.compile(r"^(?:(?:between|and|by|among|zwischen|und)\s*/?\s*)+:?$", re.I)
 
 
 def _names_in_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region, labels: list[str]) -> list[Found]:
@@ -1068,6 +1138,11 @@ def _names_in_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Reg
             if label_score(m["role"], labels, slot.exclude) == 0:
                 continue
         head = text[: m.start()]
+        if not head.strip() and (above := _party_above(view, it)) is not None:
+            # a cover page names the party on its own line, its address under it, the role last:
+            # "Glattal Laborbedarf AG / Industriestrasse 27 ... / (the "Supplier")"
+            out.append(_found(view, above, _Val(Name(above.text), 0, len(above.text)), 40, region))
+            continue
         cut = max((head.rfind(w) + len(w) for w in (" between ", " and ", " by ", ": ", "among ", "\n") if head.rfind(w) >= 0), default=0)
         seg = head[cut:]
         seg = re.split(r",\s+(?:a|an|the)\s+", seg)[0].strip().rstrip(",").strip()
@@ -1076,6 +1151,19 @@ def _names_in_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Reg
         a = cut + head[cut:].index(seg)
         out.append(_found(view, it, _Val(Name(seg), a, a + len(seg)), 40, region))
     return out
+
+
+def _party_above(view: EvidenceView, it: Item, reach: int = 4) -> Item | None:
+    """The name line a role line closes: the topmost line under "between" / "and" (or the previous
+    role line) that is no address, number or field."""
+    before = [x for x in view.items if x.kind == "sentence" and x.end <= it.start][-reach:]
+    name = None
+    for x in reversed(before):
+        if _PARTY_JOIN.match(x.text.strip()) or _ROLE_PAREN.search(x.text):
+            return name
+        if not re.search(r"[\d:@]", x.text) and x.text[:1].isupper() and len(x.text.split()) <= 8:
+            name = x
+    return None
 
 
 def _found(view: EvidenceView, it: Item, v: _Val, score: float, region: Region, tier: tuple | None = None) -> Found:

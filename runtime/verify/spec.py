@@ -48,6 +48,14 @@ class TierSpec(_Model):
     arg: str  # the quantity (an argument, or a slot declared before this one) that picks the volume tier
 
 
+class QuoteSpec(_Model):
+    """Documents of other kinds that quote a value of the slot's document under their own labels:
+    a goods receipt's "Qty ordered" column states the purchase order's ordered quantity."""
+
+    scopes: list[str] = Field(min_length=1)  # the kinds of document that quote it
+    labels: list[str] = Field(min_length=1)  # the labels it is quoted under (only these: "quantity" alone is the quoting document's own)
+
+
 class SlotSpec(_Model):
     kind: SlotKind
     scope: str | None = None  # a scope name; None: any cited record
@@ -74,6 +82,9 @@ class SlotSpec(_Model):
     each: bool = False  # one value per matching scope (a list), for counts across documents
     pick: Literal["only", "lowest", "highest"] = "only"  # several different values: ambiguous, or the lowest/highest
     optional: bool = False
+    # where no cited record is the slot's document, a cited one of these kinds that names it in an
+    # identifier field ("Purchase order: 4500017321") may quote the value in a table or a field
+    quoted_in: QuoteSpec | None = None
 
     @model_validator(mode="after")
     def _labelled(self) -> "SlotSpec":
@@ -183,9 +194,13 @@ class PackSpec(_Model):
             for sname, s in p.slots.items():
                 if s.scope is not None and s.scope not in self.scopes:
                     raise ValueError(f"predicates[{i}].slots.{sname}.scope: unknown scope {s.scope!r}; known: {', '.join(sorted(self.scopes))}")
-                for j, lo in enumerate(s.letterhead_of):
+                named = [(f"letterhead_of[{j}]", lo) for j, lo in enumerate(s.letterhead_of)]
+                named += [(f"quoted_in.scopes[{j}]", q) for j, q in enumerate(s.quoted_in.scopes if s.quoted_in else [])]
+                for where, lo in named:
                     if lo not in self.scopes:
-                        raise ValueError(f"predicates[{i}].slots.{sname}.letterhead_of[{j}]: unknown scope {lo!r}; known: {', '.join(sorted(self.scopes))}")
+                        raise ValueError(f"predicates[{i}].slots.{sname}.{where}: unknown scope {lo!r}; known: {', '.join(sorted(self.scopes))}")
+                if s.quoted_in and not (s.scope and s.id_arg):
+                    raise ValueError(f"predicates[{i}].slots.{sname}.quoted_in: needs the slot's scope and id_arg (the document it quotes)")
         return self
 
 

@@ -17,7 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Literal
 
 from warrant.runtime.verify.formula import UNSETTLED, Formula, FormulaError, Missing
-from warrant.runtime.verify.locate import Found, Name, key_of, locate, resolve_dates
+from warrant.runtime.verify.locate import CURRENCY_KEY, Found, Name, currency_of, key_of, locate, resolve_dates
 from warrant.runtime.verify.predicates.base import Predicate
 from warrant.runtime.verify.spec import ArgSpec, PredicateSpec, ScopeSpec
 from warrant.runtime.verify.view import EvidenceView
@@ -109,6 +109,8 @@ def check(spec: PredicateSpec, scopes: dict[str, ScopeSpec], args: dict[str, Any
             found[name] = loc.found
             if not slot.each:
                 known[name] = loc.found[0].value
+            if slot.kind == "amount" and CURRENCY_KEY not in known and (cur := currency_of(loc.found[0])):
+                known[CURRENCY_KEY] = cur
         elif loc.ambiguous:
             ambiguous.append(loc.problem or name)
             unsettled.append(name)

@@ -229,12 +229,22 @@ def _text_items(text: str, off: _Offsets) -> list[Item]:
             # "Item 20 - SY-10" over "Quantity received: 1,450": the caption names the row the fields belong to
             heading = _caption(text, lines, t.first_line, found) or heading
             row_of_line: dict[int, str] = {}
+            block, last = "", -1  # the row a "Line: 2" field opens, until a blank line or the next one
             for r, (label, value) in enumerate(t.rows):
                 line = bisect.bisect_right(starts, label.start)
                 if line not in row_of_line:
+                    if (last >= 0 and any(not text[a:b].strip() for a, b in lines[last:line - 1])) or _SUM_KEY.match(label.text):
+                        block = ""  # a blank line (line is 1-based) or the invoice's sums end the line's block
+                    last = line
                     # "Line 2: FD-TNR-05; UoM: EA; Qty received: 12": the line's first field names the row of the rest
                     row_of_line[line] = f"{label.text} {value.text}" if _ROW_LABEL.match(label.text) else ""
-                    field_heading = heading
+                    field_heading = block or heading
+                    if _ROW_KEY.match(label.text) and value.text.isdigit():
+                        # "Line: 2" over "Item Code: SPI-FLT-GRN" / "Quantity: 3": the block's lines are that row's,
+                        # named by its number and its item code
+                        block, field_heading = f"{label.text} {value.text}", heading
+                    elif block and _CODE_KEY.search(label.text):
+                        block += f" {value.text}"
                 else:
                     field_heading = row_of_line[line] or heading
                 items.append(Item("field", off(value.start), off(value.end), value.text, label.text, off(label.start), off(label.end),
@@ -252,6 +262,9 @@ def _text_items(text: str, off: _Offsets) -> list[Item]:
 
 
 _ROW_LABEL = re.compile(r"^(?:line|item|pos(?:ition)?|row)\s*(?:no\.?\s*|#\s*)?\d+$", re.I)
+_ROW_KEY = re.compile(r"^(?:line|item|pos(?:ition)?|row)\s*(?:no\.?|number|#)?$", re.I)
+_SUM_KEY = re.compile(r"^(?:sub-?\s*total|total|grand total|sum|net total|freight|shipping|tax|vat)\b", re.I)
+_CODE_KEY = re.compile(r"\b(?:code|sku|part|article|material|item\s*(?:no|number|#))\b", re.I)
 
 
 def _caption(text, lines, first: int, found) -> str:
