@@ -87,6 +87,24 @@ def test_derived_support_needs_every_anchor_and_an_unstated_slot():
     assert derived_support("Line 1 ships above 3 cartons.", TABLE) is None
 
 
+PROFORMA = """PROFORMA INVOICE PF-7781
+Seller: Ostrava Valve Works s.r.o.
+Total: EUR 48,240.00
+Payment: 25% deposit by wire transfer, balance on delivery."""
+
+
+def test_a_reading_with_one_operand_tied_by_the_claim_stands_when_it_is_the_only_one():
+    # "deposit" ties the 25%; the total it is taken of is labelled by no claim word
+    (r,) = derived_support("The buyer owes a deposit of EUR 12,060 by wire transfer.", PROFORMA)
+    assert r.how == "25% of EUR 48,240.00"
+    assert derived_support("The buyer owes a deposit of EUR 12,600 by wire transfer.", PROFORMA) is None
+    # two significant digits are too few to rule out a coincidence
+    ev = "Total: EUR 48,000.00\nPayment: 25% deposit by wire transfer."
+    assert derived_support("The buyer owes a deposit of EUR 12,000 by wire transfer.", ev) is None
+    # two readings, each with one tied operand: no choosing between them
+    ev = "Deposits: 25% or 50%.\nTotal: EUR 48,240.00\nFreight: EUR 24,120.00"
+    assert derived_support("The deposit is EUR 12,060.", ev) is None
+
 BUDGET = """STUDY BUDGET - Protocol KR-118 | Site 22 | Currency: USD | Target enrolment: 30 participants
 
 | Visit / Item | Per participant | Notes |
