@@ -623,6 +623,42 @@ MORE_CASES = [
     ("received_quantity", {"receipt_id": "5000077150", "line": "2", "quantity": 4}, ["erp_matdoc_5000077150.json"], S),
     ("received_quantity", {"receipt_id": "5000077150", "line": "2", "quantity": 5}, ["erp_matdoc_5000077150.json"], X),
     ("vendor_name", {"document_id": "5000077150", "vendor": "Kitayama Tooling Co., Ltd."}, ["erp_matdoc_5000077150.json"], S),
+    # a Quebec supplier's French records: "9 830,36 $" is CAD 9830.36, "Qté" / "Prix unitaire" / "Sous-total" /
+    # "Total à payer" are the English labels, "N° de facture" is a field
+    ("invoice_total", {"invoice_id": "FL-2291", "amount": 9830.36}, ["facture_FL-2291.txt"], S),
+    ("invoice_total", {"invoice_id": "FL-2291", "amount": 8550.00}, ["facture_FL-2291.txt"], X),
+    ("invoice_subtotal", {"invoice_id": "FL-2291", "amount": 8550.00}, ["facture_FL-2291.txt"], S),
+    ("billed_quantity", {"invoice_id": "FL-2291", "line": "2", "quantity": 1200}, ["facture_FL-2291.txt"], S),
+    ("billed_unit_price", {"invoice_id": "FL-2291", "line": "1", "unit_price": 79.50}, ["facture_FL-2291.txt"], S),
+    ("billed_unit_price", {"invoice_id": "FL-2291", "line": "1", "unit_price": 84.00}, ["facture_FL-2291.txt"], X),
+    ("payment_due_date", {"invoice_id": "FL-2291", "date": "2026-05-14"}, ["facture_FL-2291.txt"], S),
+    ("ordered_quantity", {"po_id": "BC-QC-0415", "line": "2", "quantity": 1200}, ["bc_BC-QC-0415.txt"], S),
+    ("ordered_quantity", {"po_id": "BC-QC-0415", "line": "1", "quantity": 1200}, ["bc_BC-QC-0415.txt"], X),
+    # a receipt nested under the PO's lines takes its line number from the line it sits under, never
+    # from its delivery schedule's number
+    ("received_quantity", {"receipt_id": "RC-5120", "line": "1", "quantity": 58}, ["erp_po_receipts_BC-QC-0415.json"], S),
+    ("received_quantity", {"receipt_id": "RC-5120", "line": "1", "quantity": 1200}, ["erp_po_receipts_BC-QC-0415.json"], X),
+    ("received_quantity", {"receipt_id": "RC-5120", "line": "2", "quantity": 1200}, ["erp_po_receipts_BC-QC-0415.json"], S),
+    ("days_late", {"po_id": "BC-QC-0415", "receipt_id": "RC-5120", "days": 3}, ["erp_po_receipts_BC-QC-0415.json"], S),
+    # the French contract: parties defined "ci-après appelée « l'Acheteur »", tiers "1 à 49" / "50 ... et plus" /
+    # "toutes quantités", a credit "plafonné à", a cap "limitée à" (the insurance minimum is no cap), 60 days'
+    # notice (the 15-day cure period is not it), "1er avril 2026"
+    ("contract_party", {"contract_id": "CT-QC-2026-07", "role": "buyer", "name": "Ville de Pointe-aux-Saules"}, ["contrat_CT-QC-2026-07.txt"], S),
+    ("contract_party", {"contract_id": "CT-QC-2026-07", "role": "supplier", "name": "Fournitures Laurentides ltée"}, ["contrat_CT-QC-2026-07.txt"], S),
+    ("contract_party", {"contract_id": "CT-QC-2026-07", "role": "supplier", "name": "Ville de Pointe-aux-Saules"}, ["contrat_CT-QC-2026-07.txt"], X),
+    ("effective_date", {"contract_id": "CT-QC-2026-07", "date": "2026-04-01"}, ["contrat_CT-QC-2026-07.txt"], S),
+    ("term_end_date", {"contract_id": "CT-QC-2026-07", "date": "2028-03-31"}, ["contrat_CT-QC-2026-07.txt"], S),
+    ("liability_cap", {"contract_id": "CT-QC-2026-07", "amount": 150000}, ["contrat_CT-QC-2026-07.txt"], S),
+    ("liability_cap", {"contract_id": "CT-QC-2026-07", "amount": 1000000}, ["contrat_CT-QC-2026-07.txt"], X),
+    ("notice_period_days", {"contract_id": "CT-QC-2026-07", "days": 60}, ["contrat_CT-QC-2026-07.txt"], S),
+    ("contract_unit_price", {"contract_id": "CT-QC-2026-07", "item": "CL-20", "quantity": 60, "unit_price": 79.50}, ["contrat_CT-QC-2026-07.txt"], S),
+    ("contract_unit_price", {"contract_id": "CT-QC-2026-07", "item": "CL-20", "quantity": 40, "unit_price": 79.50}, ["contrat_CT-QC-2026-07.txt"], X),
+    ("contract_unit_price", {"contract_id": "CT-QC-2026-07", "item": "FL-05", "quantity": 5000, "unit_price": 3.15}, ["contrat_CT-QC-2026-07.txt"], S),
+    # 3 days late at 90,00 $ a day is 270,00 $, under the 540,00 $ cap
+    ("late_delivery_credit", {"po_id": "BC-QC-0415", "receipt_id": "RC-5120", "contract_id": "CT-QC-2026-07", "amount": 270.00},
+     ["bc_BC-QC-0415.txt", "erp_po_receipts_BC-QC-0415.json", "contrat_CT-QC-2026-07.txt"], S),
+    ("late_delivery_credit", {"po_id": "BC-QC-0415", "receipt_id": "RC-5120", "contract_id": "CT-QC-2026-07", "amount": 540.00},
+     ["bc_BC-QC-0415.txt", "erp_po_receipts_BC-QC-0415.json", "contrat_CT-QC-2026-07.txt"], X),
 ]
 
 

@@ -152,3 +152,47 @@ def test_compound_durations_compare_across_units():
     ev = "Average handling time: 2 hours 15 minutes per ticket."
     assert check_rules("Average handling time was 135 minutes per ticket.", ev).status == "agree"
     assert check_rules("Average handling time was 2 hours 45 minutes per ticket.", ev).status == "conflict"
+
+
+# -- French and Quebec documents ---------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Total à payer : 12 480,50 $", [("money", Decimal("12480.50"), "CAD")]),
+        ("prix unitaire 0,62 $", [("money", Decimal("0.62"), "CAD")]),
+        ("limitée à 250 000,00 $ CAD.", [("money", Decimal("250000.00"), "CAD")]),
+        ("facturé 1 200,00 $ US", [("money", Decimal("1200.00"), "USD")]),
+        ("Total: $12,480.50", [("money", Decimal("12480.50"), "USD")]),  # a sign before the amount is unchanged
+        ("TVQ 9,975 % : 2 038,47 $", [("percent", Decimal("9.975"), None), ("money", Decimal("2038.47"), "CAD")]),
+        ("| HYPO-12 | 24 000 | 0,58 $ |", [("number", Decimal(24000), None), ("money", Decimal("0.58"), "CAD")]),
+        ("entre en vigueur le 1er janvier 2026", [("date", datetime.date(2026, 1, 1), None)]),
+        ("se termine le 31 décembre 2027", [("date", datetime.date(2027, 12, 31), None)]),
+        ("un préavis écrit de quatre-vingt-dix (90) jours", [("duration", Decimal(90), "day")]),
+        ("dans les 10 jours ouvrables", [("duration", Decimal(10), "business_day")]),
+        ("deux (2) périodes de douze (12) mois", [("number", Decimal(2), None), ("duration", Decimal(12), "month")]),
+    ],
+)
+def test_french_amounts_dates_and_periods_read_as_written(text, expected):
+    assert [v for v in values(text) if v[2] != "ref"] == expected
+
+
+def test_a_french_rate_cap_and_floor():
+    (q,) = extract_quantities("un crédit de 175,00 $ par jour civil de retard")
+    assert (q.value, q.unit, q.per) == (Decimal("175.00"), "CAD", "day")
+    (q,) = extract_quantities("Le crédit est plafonné à 1 400,00 $ par livraison.")
+    assert (q.op, q.frame) == ("<=", "limit")
+    (q,) = extract_quantities("une assurance d'au moins 2 000 000,00 $ par sinistre")
+    assert (q.op, q.frame) == (">=", "limit")
+
+
+def test_a_french_date_format_settles_numeric_dates():
+    assert format_hints(["(format des dates : JJ/MM/AAAA)"]) == {"/": ("dmy", False)}
+    assert values("Date : 03/04/2026 (format des dates : JJ/MM/AAAA)")[0] == ("date", datetime.date(2026, 4, 3), None)
+
+
+def test_a_sentence_wrapped_after_a_french_preposition_stays_one():
+    from warrant.runtime.verify.text import sentence_spans
+    text = "7.1 La responsabilité totale est limitée à\n    250 000,00 $ CAD.\n7.2 Autre clause."
+    spans = [text[a:b] for a, b in sentence_spans(text)]
+    assert any("limitée à" in s and "250 000,00 $" in s for s in spans)

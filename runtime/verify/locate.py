@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -73,12 +75,71 @@ _GERMAN = {
 
 _UMLAUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
+# French labels of Quebec and French documents ("Prix unitaire", "Bon de commande", "Total à payer"),
+# read as the English words the synonym lists use: phrases whose English order differs first, then
+# words; articles and prepositions ("de", "la", "à") say nothing
+_FRENCH_PHRASES = [(re.compile(r"\b" + a.replace(" ", r"\s+") + r"\b"), b) for a, b in (
+    (r"prix unitaires?", "unit price"), (r"bons? de commande", "purchase order"), (r"sous[- ]total", "subtotal"),
+    (r"date de (?:la )?facture", "invoice date"), (r"date de livraison requise", "required delivery date"),
+    (r"date de livraison", "delivery date"), (r"date de reception", "receipt date"), (r"date d'echeance", "due date"),
+    (r"(?:numero|no|n) de facture", "invoice number"), (r"total a payer", "total due"), (r"montant total", "total amount"),
+    (r"(?:quantite|qte) commandee", "ordered quantity"), (r"(?:quantite|qte) recue", "received quantity"),
+    (r"(?:quantite|qte) livree", "delivered quantity"), (r"(?:quantite|qte) acceptee", "accepted quantity"),
+    (r"(?:quantite|qte) facturee", "billed quantity"), (r"(?:modalites|conditions) de paiement", "payment terms"),
+    (r"reception de(?:s)? marchandises", "goods receipt"), (r"bordereau de (?:livraison|reception)", "delivery note"),
+    (r"frais de transport", "freight"), (r"montant de (?:la )?ligne", "line amount"),
+    (r"entre(?:ra)? en vigueur", "effective"), (r"date d'entree en vigueur", "effective date"),
+    (r"duree initiale", "initial term"), (r"se termine", "ends"),
+)]
+_FRENCH = {
+    "facture": ("invoice",), "commande": ("order",), "ligne": ("line",), "qte": ("qty",), "quantite": ("quantity",),
+    "prix": ("price",), "unitaire": ("unit",), "montant": ("amount",), "livraison": ("delivery",), "reception": ("receipt",),
+    "requise": ("required",), "recue": ("received",), "recu": ("received",), "commandee": ("ordered",), "livree": ("delivered",),
+    "acceptee": ("accepted",), "refusee": ("rejected",), "facturee": ("billed",), "fournisseur": ("supplier",), "vendeur": ("vendor",),
+    "acheteur": ("buyer",), "contrat": ("contract",), "devise": ("currency",), "remise": ("discount",), "escompte": ("discount",),
+    "transport": ("freight",), "frais": ("charges",), "echeance": ("due",), "modalites": ("terms",), "paiement": ("payment",),
+    "politique": ("policy",), "seuil": ("threshold",), "approbation": ("approval",), "retard": ("delay",), "jour": ("day",),
+    "plafond": ("cap",), "palier": ("tier",), "unite": ("unit",), "produit": ("product",), "numero": ("number",), "n": ("no",),
+    "payer": ("payable",), "marchandises": ("goods",), "bordereau": ("note",), "duree": ("term",), "initiale": ("initial",),
+    "responsabilite": ("liability",), "limitee": ("limited",), "preavis": ("notice",), "resiliation": ("termination",),
+    "resilier": ("terminate",), "assujetti": ("taxable",), "plafonne": ("capped",), "plafonnee": ("capped",),
+    "exigee": ("required",), "requis": ("required",), "defaut": ("breach",), "corrige": ("cured",), "renouveler": ("renew",),
+    "lig": ("line",), "um": ("uom",), "signe": ("signed",), "signature": ("signed",), "assurance": ("insurance",), "acompte": ("deposit",),
+}
+_FRENCH_STOP = {"de", "du", "des", "la", "le", "les", "l", "d", "a", "au", "aux", "et", "en"}
 
+
+def _fold(text: str) -> str:
+    """Lower case without accents ("Qté reçue" -> "qte recue"); German umlauts as ae/oe/ue first."""
+    text = unicodedata.normalize("NFKD", text.lower().translate(_UMLAUT)).replace("n°", "n ")  # "N° de facture"
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
+# one French word of the map is enough to read a text the French way ("Qté", "Montant")
+_FRENCH_HINT = re.compile(r"\b(?:sous|" + "|".join(w for w in _FRENCH if len(w) > 2 and w not in ("reception", "devise")) + r")s?\b")
+
+
+@lru_cache(maxsize=65536)
 def tokens(label: str) -> tuple[str, ...]:
     # "Qty rec'd": an apostrophe inside a word abbreviates it, it does not split it; "Stückpreis" is
     # one word, written as "Stueckpreis"; a German genitive ("des Bestellwerts") is its noun
-    words = _TOKEN.findall(_CAMEL.sub(" ", re.sub(r"(?<=\w)['’](?=\w)", "", label)).lower().translate(_UMLAUT))
-    return tuple(_stem(t) for w in words for t in _GERMAN.get(w) or (w.endswith("s") and _GERMAN.get(w[:-1])) or (w,))
+    text = _fold(_CAMEL.sub(" ", re.sub(r"(?<=\w)['’](?=\w)", "", label)))
+    french = _FRENCH_HINT.search(text) is not None
+    if french:
+        for rx, en in _FRENCH_PHRASES:
+            text = rx.sub(en, text)
+    return tuple(_stem(t) for w in _TOKEN.findall(text) if not (french and w in _FRENCH_STOP)
+                 for t in _foreign(w, _FRENCH if french else {}))
+
+
+def _foreign(w: str, french: dict) -> tuple[str, ...]:
+    """The English words of a German (or, in a French text, French) label word, else the word."""
+    for table in (_GERMAN, french):
+        if w in table:
+            return table[w]
+        if w.endswith("s") and w[:-1] in table:
+            return table[w[:-1]]
+    return (w,)
 
 
 def label_score(label: str, synonyms: list[str], exclude: list[str]) -> int:
@@ -479,6 +540,9 @@ class _Val:
     readings: tuple = ()
 
 
+_SPACE_GROUPED = re.compile(r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?:\s*[^\W\d_]{1,5}\.?)?")
+
+
 def _parse(kind: str, text: str, label: str, leaf: bool, decimal_comma: bool = False) -> list[_Val]:
     """The values of one kind in a cell, field value, JSON literal or sentence; ``decimal_comma``:
     the record writes decimals with a comma (``rules.base.uses_decimal_comma``)."""
@@ -516,14 +580,16 @@ def _parse(kind: str, text: str, label: str, leaf: bool, decimal_comma: bool = F
             s = m.group(1).strip() if m else s
             if not _ADDRESS.match(s):  # "Vendor: 20417 Tordell Tyre Supply Ltd": the vendor's number first ("400 Canyon Drive" is an address)
                 s = re.sub(r"^\d{3,}\s+(?=[A-Z][a-z])", "", s)
-        if not s or (kind == "name" and (not re.search(r"[^\W\d_]{2}", s) or _ADDRESS.match(s) or _CODE.fullmatch(s))):
-            return []  # a name has letters ("2026-03-01" under a "from" key is a date) and is no address or code ("SUP-19")
+        if not s or (kind == "name" and (not re.search(r"[^\W\d_]{2}", s) or _ADDRESS.match(s) or _CODE.fullmatch(s) or s.endswith(":"))):
+            return []  # a name has letters ("2026-03-01" under a "from" key is a date) and is no address, code ("SUP-19") or label ("Pour le Fournisseur :")
         off = (1 if leaf else 0) + inner.index(s)
         return [_Val(Name(s) if kind == "name" else s, off, off + len(s))]
     if kind == "bool":
         m = re.fullmatch(r'\s*"?(yes|no|true|false|y|n)"?\s*', text, re.I)
         return [_Val(m.group(1).lower() in ("yes", "true", "y"), m.start(1), m.end(1))] if m else []
     out = []
+    if _SPACE_GROUPED.fullmatch(text.strip()):
+        decimal_comma = True  # a cell or field of one number, "6 000" (kg): its thousands grouped by a space
     for q in extract_quantities(text, decimal_comma):
         if q.unit == "ref":
             continue
@@ -585,6 +651,8 @@ _N = r"(\d[\d,]*)"
 # bound ("over 1,000", "5,000 units or more", "not less than 500") is the rules' comparison reading
 # a unit may stand after each end: "from 1,000 kg up to 2,499 kg", "between 50 and 99 boxes"
 _UNIT_WORD = r"(?:\s*[A-Za-z]{1,12}\.?)?"
+_NS = r"(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?![\d,.])"  # "24 999": thousands grouped by a space
+_FR_UNIT = r"(?:\s*[A-Za-z][A-Za-z.]{0,11})?"  # "kg", "t.m."
 _RANGES = [
     (re.compile(rf"(?:\bfrom\s+)?{_N}{_UNIT_WORD}\s*(?:-|–|—|(?:up\s+)?to|through|thru|until)\s*{_N}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
     (re.compile(rf"\bbetween\s+{_N}{_UNIT_WORD}\s+and\s+{_N}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
@@ -592,6 +660,10 @@ _RANGES = [
     (re.compile(rf"\b(?:max\.?|bis)\s*{_N}", re.I), lambda m: (None, True, _d(m[1]), True)),
     # one price for every quantity ("jede Menge": any quantity)
     (re.compile(r"\b(?:any|every|all|jede)\s+(?:quantity|quantities|volume|menge)\b", re.I), lambda m: (None, True, None, True)),
+    # French: "10 000 à 24 999 kg", "25 000 kg et plus", "50 t.m. et plus", "toutes quantités"
+    (re.compile(rf"(?:\bde\s+)?{_NS}{_FR_UNIT}\s+à\s+{_NS}", re.I), lambda m: (_d(m[1]), True, _d(m[2]), True)),
+    (re.compile(rf"{_NS}{_FR_UNIT}\s+et\s+(?:plus|au-delà)\b", re.I), lambda m: (_d(m[1]), True, None, True)),
+    (re.compile(r"\btoutes\s+(?:les\s+)?quantit[ée]s\b", re.I), lambda m: (None, True, None, True)),
 ]
 
 
@@ -614,7 +686,7 @@ def _tiers(text: str):
 
 
 def _d(s: str) -> Decimal:
-    return Decimal(s.replace(",", ""))
+    return Decimal(re.sub(r"[,\s]", "", s))
 
 
 def parse_range(text: str) -> tuple | None:
@@ -851,7 +923,9 @@ def _candidates(slot: SlotSpec, args: dict[str, Any], region: Region, scopes: di
         return []
     out: list[Found] = []
     rows = view.table_rows() if not view.is_json else {}
-    json_rows = _json_rows(items) if view.is_json else {}
+    # the whole record's rows: a receipt nested under a PO line ("lines[2].schedules[0].receipts[0]")
+    # takes its line number from that line, outside the receipt's own object
+    json_rows = _json_rows(view.items) if view.is_json else {}
     dc = uses_decimal_comma(it.text for it in view.items if it.kind != "leaf")
     row_ok = False
     body_rows: dict[int, int] = {}
@@ -1029,6 +1103,18 @@ def _json_rows(items: list[Item]) -> dict[str, list[Item]]:
     return rows
 
 
+_GENERIC_KEY = {"number", "no", "nr", "id", "code"}
+
+
+@lru_cache(maxsize=1024)
+def _row_key_label(label: str, labels: tuple[str, ...]) -> bool:
+    """A row key's label: "LineNumber", "po_line", "ItemNumber"; not "ReceiptNumber" (a document's
+    id) nor "ScheduleNumber" (a delivery schedule of the line), whatever their "number" says."""
+    words = frozenset(t for lab in labels for t in tokens(lab))
+    toks = set(tokens(label))
+    return toks <= words | _GENERIC_KEY or bool(toks & (words - _GENERIC_KEY))
+
+
 def _json_row_matches(it: Item, rows: dict[str, list[Item]], key: str, labels: list[str]) -> bool:
     """The leaf sits in an object (or an ancestor object) whose row-key field holds the key."""
     p = parent_path(it.path)
@@ -1039,7 +1125,7 @@ def _json_row_matches(it: Item, rows: dict[str, list[Item]], key: str, labels: l
         for s in near:
             if _bare_element(s):
                 continue
-            if label_score(s.label, labels, []) > 0:
+            if label_score(s.label, labels, []) > 0 and _row_key_label(s.label, tuple(labels)):
                 keyed = True
                 if key_of(_leaf_value(s)) == key:
                     return True
@@ -1125,22 +1211,31 @@ _ROLE_PAREN = re.compile(
     r"\(\s*(?:the\s+|(?:hereinafter|nachfolgend)\s+(?:the\s+)?|referred to as\s+(?:the\s+)?)?"
     r"(?:[\"“'‘]?[^\W\d_][^\"”'’()/]{1,29}[\"”'’]?\s*/\s*(?:the\s+)?)?"  # a bilingual contract's first name: ("Lieferant" / the "Supplier")
     r"[\"“'‘]?(?P<role>[A-Za-z ]{2,30}?)[\"”'’]?\s*\)")
+# a French contract's: 'ci-après appelée « l'Acheteur »'
+_ROLE_FR = re.compile(r"\bci-apr[èe]s\s+(?:appel|d[ée]sign|nomm)[ée]e?s?\s+«\s*(?:l['’]|le\s+|la\s+)?(?P<role>[^»]{2,30}?)\s*»")
 # the lines that open a party of a cover page's parties block ("between", "and", "zwischen / between")
-_PARTY_JOIN = re.compile(r"^(?:(?:between|and|by|among|zwischen|und)\s*/?\s*)+:?$", re.I)
+_PARTY_JOIN = re.compile(r"^(?:(?:between|and|by|among|zwischen|und|entre|et)\s*/?\s*)+:?$", re.I)
 
 
 def _names_in_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Region, labels: list[str]) -> list[Found]:
     """Parties defined in a sentence: `Acme Supply Co., a Delaware corporation ("Supplier")`."""
     out = []
     text = it.text
-    for m in _ROLE_PAREN.finditer(text):
+    for m in [*_ROLE_PAREN.finditer(text), *_ROLE_FR.finditer(text)]:
         if label_score(m["role"], labels, slot.exclude) < 100 - len(labels):
             if label_score(m["role"], labels, slot.exclude) == 0:
                 continue
         head = text[: m.start()]
-        if not head.strip() and (above := _party_above(view, it)) is not None:
+        if _DEFINED_AFTER.search(head) and head[:1].isupper():
+            # "Régie de l'eau potable ..., organisme municipal ..., ci-après appelée « l'Acheteur »
+            # (the "Buyer")": the party opens the sentence, its description follows a comma
+            seg = re.sub(r"\s*\([^()]*\)$", "", head.split(",", 1)[0].strip())  # "... inc. (Boréalis Chemicals Inc.)"
+            out.append(_found(view, it, _Val(Name(seg), 0, len(seg)), 40, region))
+            continue
+        if (not head.strip() or re.search(r"\n[ \t]*$", head)) and (above := _party_above(view, it)) is not None:
             # a cover page names the party on its own line, its address under it, the role last:
-            # "Glattal Laborbedarf AG / Industriestrasse 27 ... / (the "Supplier")"
+            # "Glattal Laborbedarf AG / Industriestrasse 27 ... / (the "Supplier")", the role on a line of
+            # its own (its address line may have joined it)
             out.append(_found(view, above, _Val(Name(above.text), 0, len(above.text)), 40, region))
             continue
         cut = max((head.rfind(w) + len(w) for w in (" between ", " and ", " by ", ": ", "among ", "\n") if head.rfind(w) >= 0), default=0)
@@ -1151,6 +1246,9 @@ def _names_in_sentence(slot: SlotSpec, it: Item, view: EvidenceView, region: Reg
         a = cut + head[cut:].index(seg)
         out.append(_found(view, it, _Val(Name(seg), a, a + len(seg)), 40, region))
     return out
+
+
+_DEFINED_AFTER = re.compile(r"\bci-apr[èe]s\b|\bhereinafter\b", re.I)
 
 
 def _party_above(view: EvidenceView, it: Item, reach: int = 4) -> Item | None:

@@ -32,7 +32,7 @@ __all__ = [
 # abbreviation common in business documents ("No.", "Inc.", "St. Brannoc's", "excl. VAT") or an initial ("R. Lind"), nor at the
 # end of a dot leader ("3 days @ USD 175.00/day ..... USD 525.00"). A dot inside a number ("12.5")
 # is never followed by white space, so numbers stay whole.
-NOT_AN_END = r"(?<!\bNo)(?<!\bno)(?<!\bInc)(?<!\bSt)(?<!\bMt)(?<!\bLtd)(?<!\bCo)(?<!\bvs)(?<!\bNr)(?<!\bnr)(?<!\bDr)(?<!\bexcl)(?<!\bExcl)(?<!\bincl)(?<!\bIncl)(?<!\bapprox)(?<!\bexkl)(?<!\binkl)(?<!\bbzw)(?<!\b[A-Z])(?<!\.\.)"
+NOT_AN_END = r"(?<!\bNo)(?<!\bno)(?<!\bInc)(?<!\binc)(?<!\bSt)(?<!\bMt)(?<!\bLtd)(?<!\bCo)(?<!\bvs)(?<!\bNr)(?<!\bnr)(?<!\bDr)(?<!\bexcl)(?<!\bExcl)(?<!\bincl)(?<!\bIncl)(?<!\bapprox)(?<!\bexkl)(?<!\binkl)(?<!\bbzw)(?<!\b[A-Z])(?<!\.\.)"
 _BOUNDARY = re.compile(NOT_AN_END + r"[.!?;](?=\s)|\n+")
 
 # A single line break inside a sentence wrapped over two lines is no boundary: the line does not
@@ -45,7 +45,8 @@ _TABLE_ROW = re.compile(r"[|\t]|\S {2,}\S|^[^ ,]*(?:,[^ ,]*){2,}$")
 _CODE_LINE = re.compile(r'^["\'{}\[\]<]|"\s*:|[{}\[\]>]$')  # JSON, code or markup: one item a line
 _CONTINUES = frozenset(
     """and or but nor of to the a an for with by in on at from per than as that which who whose
-    including plus into under over between within upon""".split()
+    including plus into under over between within upon
+    à a de du des la le les et ou au aux en par pour sur dans avec un une que qui""".split()  # French, wrapped the same way
 )
 
 
@@ -59,12 +60,15 @@ def _wrapped(text: str, m: "re.Match[str]") -> bool:
     cur, nxt = text[a:m.start()].strip(), raw_next.strip()
     if not cur or not nxt or cur.endswith((".", "!", "?", ";", ":")) or cur.isupper():
         return False
-    if _ITEM_START.match(raw_next) or _KEY_VALUE.match(cur) or _KEY_VALUE.match(nxt):
+    last = cur.rsplit(None, 1)[-1].lower()
+    # "... est limitée à" over "250 000,00 $ CAD.": a line ending in a word that cannot end a sentence
+    # goes on, even where the next line opens with a number like a list item
+    if (_ITEM_START.match(raw_next) and last not in _CONTINUES) or _KEY_VALUE.match(cur) or _KEY_VALUE.match(nxt):
         return False
     if _TABLE_ROW.search(cur) or _TABLE_ROW.search(nxt) or _CODE_LINE.search(cur) or _CODE_LINE.search(nxt):
         return False
-    last = cur.rsplit(None, 1)[-1].lower()
-    return nxt[0].islower() or cur.endswith(",") or last in _CONTINUES
+    # "..., Val-Croissant" over "(Québec) J2X 0Z4,": an aside in brackets goes on with its sentence
+    return nxt[0].islower() or nxt[0] == "(" or cur.endswith(",") or last in _CONTINUES
 
 
 def _boundaries(text: str, lo: int = 0, hi: int | None = None):

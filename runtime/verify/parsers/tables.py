@@ -32,7 +32,8 @@ class Table:
 
 _PIPE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 # a label may hold a parenthesised aside with commas: "Order total (EUR, excl. VAT): 2,666.00"
-_KV = re.compile(r"^\s*(?P<label>[A-Za-z#](?:[\w #&/().'%@-]|\([^()\n:]{0,40}\)){0,60}?)\s*:\s+(?P<value>\S.*?)\s*$")
+# and a "N°" ("N° de facture : FA-30488")
+_KV = re.compile(r"^\s*(?P<label>[A-Za-z#](?:[\w #&/().'%@°º-]|\([^()\n:]{0,40}\)){0,60}?)\s*:\s+(?P<value>\S.*?)\s*$")
 _GAP = re.compile(r"\S+(?: \S+)*")  # fields separated by two or more spaces
 _LEADER = re.compile(r" ?\.{4,} ?")  # three dots are an elided row ("...  ...  ..."), four or more a leader
 _COLUMN_GAP = re.compile(r"\S {3,}\S")  # fixed-width columns inside what a comma split made one cell
@@ -170,7 +171,10 @@ def _csv_tables(text, lines, used):
                     end += 1
                 body = [cells for _, cells in parsed[start + 1:end]]
                 # a long free-text cell is prose unless quoted, as CSV quotes a remark that holds commas
-                if body and all(len(c.text.split()) <= 8 or text[c.start - 1:c.start] == '"' for row in body for c in row):
+                # and a cell with a column gap ("Great Hall hire (full day)      6" + "800.00") is a fixed-width
+                # row whose amount holds a thousands comma
+                if body and all((len(c.text.split()) <= 8 or text[c.start - 1:c.start] == '"') and not _COLUMN_GAP.search(c.text)
+                                for row in body for c in row):
                     taken = {i for i, _ in parsed[start:end]}
                     used |= taken
                     yield Table("csv", head, body, parsed[start][0], parsed[end - 1][0], taken)

@@ -138,11 +138,12 @@ MONEY_NUM = rf"(?:\d+,\d{{2}}(?![\d.,])|{NUM}(?!,\d))"
 MONEY_NUMW = rf"(?:{MONEY_NUM}|\b{WORDNUM}\b)"
 _EURO_RE = re.compile(EURO_DIGITS)
 _SHORT_COMMA_RE = re.compile(r"\d+,\d{2}")
-_CURRENCY_COMMA_RE = re.compile(r"(?:[€£$]|\b[A-Z]{3})\s?\d+,\d{2}(?![\d.,])|(?<![\d.,])\d+,\d{2}\s?(?:[€£]|zł|[A-Z]{3}\b)")
+_CURRENCY_COMMA_RE = re.compile(r"(?:[€£$]|\b[A-Z]{3})\s?\d+,\d{2}(?![\d.,])|(?<![\d.,])\d+,\d{2}\s?(?:[€£$]|zł|[A-Z]{3}\b)"
+                                r"|(?<![\d.,])\d{1,3},\d{1,3}\s%")  # "9,975 %": a space before % is French typography
 
 
 # a record that says how it writes numbers: "Quantities in European number format (1.234 = ...)"
-_SAYS_DECIMAL_COMMA = re.compile(r"\b(?:european|continental|german)\s+(?:number|numeric|decimal)\s+format|\bdecimal\s+comma|"
+_SAYS_DECIMAL_COMMA = re.compile(r"\b(?:european|continental|german)\s+(?:number|numeric|decimal)\s+format|\bdecimal\s+comma|\bvirgule\s+d[ée]cimale|"
                                  r"\bcomma\s+(?:is\s+|as\s+)?(?:the\s+)?decimal\s+(?:separator|mark|point)", re.I)
 
 
@@ -181,6 +182,10 @@ def parse_num(raw: str, decimal_comma: bool = False) -> Decimal | None:
     if re.search(r"\d", raw):
         if _EURO_RE.fullmatch(raw) or _SHORT_COMMA_RE.fullmatch(raw):
             raw = re.sub(rf"[.]|{_GROUP_SPACE}", "", raw).replace(",", ".")
+        elif decimal_comma and re.fullmatch(r"\d+,\d+", raw):
+            raw = raw.replace(",", ".")  # "9,975 %" where decimals are written with a comma
+        elif decimal_comma and re.fullmatch(rf"\d{{1,3}}(?:{_GROUP_SPACE}\d{{3}})+", raw):
+            raw = re.sub(_GROUP_SPACE, "", raw)  # "24 000" (kg): thousands grouped by spaces
         elif re.fullmatch(_DOT_GROUPS, raw) or (decimal_comma and re.fullmatch(r"\d{1,3}\.\d{3}", raw)):
             if not decimal_comma:
                 return None  # "1.234.567" in a record with decimal points: a version or an id
@@ -221,9 +226,12 @@ PER_WORDS = {
     "unit": "unit", "item": "unit", "piece": "unit", "hourly": "hour", "daily": "day",
     "weekly": "week", "monthly": "month", "annually": "year", "yearly": "year",
     "quarter": "quarter", "quarterly": "quarter", "annual": "year",
+    # French: "175,00 $ par jour", "par mois", "par an"
+    "jour": "day", "mois": "month", "an": "year", "année": "year", "annee": "year", "heure": "hour", "semaine": "week",
 }
 _PER_RE = re.compile(
     r"\s*(?:(?:per|an|a|each|every|/)\s*(?P<w>hour|hr|h|day|diem|week|month|mo|year|yr|annum|unit|item|piece|quarter)\b"
+    r"|par\s+(?P<fr>jour|mois|an|ann[ée]e|heure|semaine)\b"
     r"|(?P<adv>hourly|daily|weekly|monthly|annually|yearly|quarterly)\b|p\.a\.)",
     re.IGNORECASE,
 )
@@ -263,7 +271,7 @@ def per_after(text: str, end: int, counts: bool = False) -> tuple[str | None, in
     if not m:
         c = _PER_COUNT_RE.match(text, end) if counts else None
         return ("unit", c.end()) if c else (None, end)
-    w = (m.group("w") or m.group("adv") or "annum").lower()
+    w = (m.group("w") or m.group("fr") or m.group("adv") or "annum").lower()
     return PER_WORDS.get(w, w), m.end()
 
 

@@ -101,6 +101,9 @@ _POSTFIX_RE = re.compile(
 # a bilingual contract's German bound: up to two words (adverbs) may stand before the value
 _GERMAN_LIMIT = re.compile(r"\b(?P<phrase>höchstens|maximal|bis zu|mindestens)\s+(?:[a-zäöüß]+\s+){0,2}$")
 _GERMAN_LIMIT_OP = {"höchstens": "<=", "maximal": "<=", "bis zu": "<=", "mindestens": ">="}
+# and a French one: "plafonné à 1 400,00 $", "limitée à", "au plus", "jusqu'à concurrence de", "d'au moins"
+_FRENCH_LIMIT = re.compile(r"(?:\b(?P<cap>plafonn[ée]e?s?\s+à|limit[ée]e?s?\s+à|au\s+plus|au\s+maximum|jusqu'à\s+concurrence\s+de)"
+                           r"|(?P<floor>\bau\s+moins|\bminimum\s+de))\s+$", re.I)
 _POSTFIX_OP = {
     "more": ">=", "greater": ">=", "above": ">=", "over": ">=", "up": ">=", "upwards": ">=",
     "higher": ">=", "longer": ">=", "later": ">=",
@@ -132,6 +135,8 @@ def comparator(text: str, start: int, end: int, kind: str) -> tuple[str | None, 
                 frame = "limit"  # "no more than", "shall not exceed", "no later than"
     if op is None and (g := _GERMAN_LIMIT.search(before)):
         op, frame = _GERMAN_LIMIT_OP[g["phrase"]], "limit"  # "höchstens jedoch insgesamt 5 %": at most 5 %, a cap
+    if op is None and (g := _FRENCH_LIMIT.search(before)):
+        op, frame = ("<=" if g["cap"] else ">="), "limit"
     if op is None:
         pm = _POSTFIX_RE.match(text, end)
         if pm:

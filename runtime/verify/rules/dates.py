@@ -32,7 +32,12 @@ MONTHS = {
     "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
     "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
     "december": 12, "dec": 12,
+    # French ("15 mars 2026", "1er janvier 2026"): a Quebec or French vendor's documents
+    "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6, "juillet": 7,
+    "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12, "decembre": 12,
 }
+# French month names, read only with a day and a year (lowercase, as French writes them)
+_MONTH_FR = r"(?:janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre)"
 MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 _MONTH_RE = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
@@ -46,6 +51,7 @@ _PATTERNS = [
     # "17-Apr-2026", "17/Apr/2026", "17.Apr.2026" (ERP and banking exports)
     ("dmy_sep", re.compile(rf"\b(?P<d>\d{{1,2}})(?P<sep>[-/.])(?P<mon>{_MONTH_RE})\.?(?P=sep)(?P<y>\d{{4}})\b", I)),
     ("dmy_w", re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MONTH_RE})\.?,?\s+(?P<y>\d{{4}})\b", I)),
+    ("dmy_fr", re.compile(rf"\b(?P<d>\d{{1,2}})(?:er)?\s+(?P<mon>{_MONTH_FR})\s+(?P<y>\d{{4}})\b", I)),
     ("mdy_w", re.compile(rf"\b(?P<mon>{_MONTH_RE})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b", I)),
     ("num", re.compile(r"(?<![\d/.-])(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4})\b")),
     # no year: "3 May", "3rd of May", "May 3" (not "May 2026", not "3 May 2026", taken above)
@@ -76,7 +82,8 @@ def _parse_words(span: str, year: bool) -> datetime.date | None:
 _UNSET = object()
 _NUMERIC_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4})\b")
 # a stated format: "(MM/DD/YYYY)", "Date format: DD.MM.YYYY", "mm/dd/yy"
-_FORMAT_HINT = re.compile(r"(?<![A-Za-z])(MM|DD)([/.-])(DD|MM)\2(YYYY|YY)(?![A-Za-z])", I)
+# French writes it "JJ/MM/AAAA" (jour/mois/annee)
+_FORMAT_HINT = re.compile(r"(?<![A-Za-z])(MM|DD|JJ)([/.-])(DD|MM|JJ)\2(YYYY|YY|AAAA|AA)(?![A-Za-z])", I)
 # two-digit years are read only where the text states a format with "YY"
 _NUMERIC_YY = re.compile(r"(?<![\d/.-])(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{2})\b(?![/.-]\d)")
 
@@ -88,7 +95,7 @@ def format_hints(texts: Iterable[str]) -> dict[str, tuple[str, bool]]:
     clash: set[str] = set()
     for t in texts:
         for m in _FORMAT_HINT.finditer(t):
-            if m[1].upper() == m[3].upper():
+            if m[1].upper() == m[3].upper() or "MM" not in (m[1].upper(), m[3].upper()):
                 continue
             order = "mdy" if m[1].upper() == "MM" else "dmy"
             sep, yy = m[2], len(m[4]) == 2
@@ -145,6 +152,8 @@ def find_dates(text: str, claims: Claims) -> Iterable[Found]:
                 d = _mkdate(int(m["y"]), int(m["m"]), int(m["d"]))
             elif name in ("dmy_w", "mdy_w"):
                 d = _parse_words(m.group(0), year=True)
+            elif name == "dmy_fr":
+                d = _mkdate(int(m["y"]), MONTHS[m["mon"].lower()], int(m["d"]))
             elif name == "dmy_sep":
                 d = _parse_words(f"{m['d']} {m['mon']} {m['y']}", year=True)
             elif name in ("dm_w", "md_w"):

@@ -13,14 +13,15 @@ from typing import Iterable
 
 from warrant.runtime.verify.rules.base import DIGITS, NUMW, Claims, Found, I, free_numbers, parse_num
 
+# French units too ("(90) jours", "jours ouvrables", "douze (12) mois"): Quebec and French documents
 UNITS = [
-    (r"business\s+days?|working\s+days?|banking\s+days?", "business_day"),
-    (r"calendar\s+days?|days?", "day"),
-    (r"hours?|hrs?\b|h\b", "hour"),
+    (r"business\s+days?|working\s+days?|banking\s+days?|jours?\s+ouvrables?", "business_day"),
+    (r"calendar\s+days?|days?|jours?(?:\s+civils?)?", "day"),
+    (r"hours?|hrs?\b|h\b|heures?", "hour"),
     (r"minutes?|mins?\b", "minute"),
-    (r"weeks?|wks?\b", "week"),
-    (r"calendar\s+months?|months?", "month"),
-    (r"years?|yrs?\b", "year"),
+    (r"weeks?|wks?\b|semaines?", "week"),
+    (r"calendar\s+months?|months?|mois\b", "month"),
+    (r"years?|yrs?\b|ann[ée]es?|ans\b", "year"),
 ]
 # family, factor to the family's base unit
 FAMILY = {
@@ -58,6 +59,9 @@ def unit_name(u: str) -> str:
             return name
     return "day"
 
+# "quatre-vingt-dix (90) jours": the digits in brackets after a number written in another language
+_PAREN_RE = re.compile(r"\((?P<num>\d{1,4})\)\s*(?P<u>" + "|".join(f"(?:{p})" for p, _ in UNITS) + r")(?![A-Za-z])", I)
+
 
 def find_durations(text: str, claims: Claims) -> Iterable[Found]:
     for rx, factor, unit in _COMPOUND_RE:
@@ -65,13 +69,14 @@ def find_durations(text: str, claims: Claims) -> Iterable[Found]:
             if claims.free(m.start(), m.end()):
                 claims.take(m.start(), m.end())
                 yield (m.start(), m.end(), "duration", Decimal(m["big"]) * factor + Decimal(m["small"]), unit, None, ())
-    for m, num in free_numbers(_DURATION_RE, text, claims):
-        a, b = m.start(), m.end()
-        unit = unit_name(m["u"])
-        if unit == "hour" and m["u"].lower() == "h" and not re.match(r"\d", m["num"]):
-            continue
-        claims.take(a, b)
-        yield (a, b, "duration", num, unit, None, ())
+    for rx in (_DURATION_RE, _PAREN_RE):
+        for m, num in free_numbers(rx, text, claims):
+            a, b = m.start(), m.end()
+            unit = unit_name(m["u"])
+            if unit == "hour" and m["u"].lower() == "h" and not re.match(r"\d", m["num"]):
+                continue
+            claims.take(a, b)
+            yield (a, b, "duration", num, unit, None, ())
     for m in _NET_RE.finditer(text):
         if claims.free(m.start(), m.end()):
             claims.take(m.start(), m.end())

@@ -1,5 +1,5 @@
 """Money: "$1,200", "1200 USD", "USD 1,200.00", "US$1,200", "1.2k dollars", "$1.2 million",
-"four hundred dollars", "1.234,50 EUR", "EUR 1 234,50", "12,50 €", "INR 30,00,000", "Rs. 5,00,000",
+"four hundred dollars", "1.234,50 EUR", "EUR 1 234,50", "12,50 €", "12 480,50 $" (Canadian: the sign after the amount), "INR 30,00,000", "Rs. 5,00,000",
 "₹2 crore", "30 lakh rupees" are all read as an amount and a currency. "$" alone means USD; "EUR"/"€"/
 "euros" EUR; "GBP"/"£"/"pounds" GBP; "PLN"/"zł"/"zloty" PLN; "INR"/"Rs."/"₹"/"rupees" INR
 (Indian grouping and lakh/crore: ``base.DIGITS``, ``base.SCALE``). A rate suffix ("per hour", "/h",
@@ -40,6 +40,9 @@ _PATTERNS = [
     re.compile(rf"(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?\s?(?P<code>{_CODE_RE}\b|zł)"),
     # 12,50 € / 1.234,50 € (the symbol after the amount, as written in much of Europe)
     re.compile(rf"(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?\s?(?P<sym>€|£)"),
+    # 12 480,50 $ / 0,62 $ / 1 400,00 $ CAD: the dollar sign after the amount, as Quebec writes
+    # Canadian dollars ("$ US" or "$ USD" after it for US dollars)
+    re.compile(rf"(?P<num>{MONEY_NUM})(?P<scale>{SCALE})?\s?\$(?:\s?(?P<trail>CAD|CA|US|USD)\b)?(?![\w$])"),
     # 1.2k dollars / five hundred euros / 300 (three hundred) dollars
     re.compile(
         rf"(?P<num>{MONEY_NUMW})(?P<scale>{SCALE})?\s+(?:US\s+|U\.S\.\s+)?"
@@ -56,7 +59,9 @@ def find_money(text: str, claims: Claims) -> Iterable[Found]:
         for m, num in free_numbers(rx, text, claims):
             a, b = m.start(), m.end()
             gd = m.groupdict()
-            if gd.get("sym"):
+            if "trail" in gd:  # an amount written before its dollar sign
+                cur = "USD" if (gd["trail"] or "").upper() in ("US", "USD") else "CAD"
+            elif gd.get("sym"):
                 cur = CURRENCY_SYMBOL[gd["sym"].lower()]
             elif gd.get("code"):
                 cur = "PLN" if gd["code"].lower() == "zł" else gd["code"].upper()

@@ -85,8 +85,9 @@ def find_csv_numbers(text: str, claims: Claims) -> Iterable[Found]:
                     yield (cell.start, cell.end, "number", parse_num(cell.text.lstrip("-")), None, None, ())
 
 
-# "189,00" in a record that writes decimals with a comma: a number without a thousands group
-_COMMA_DECIMAL_RE = re.compile(r"(?<![\w.,/$€£-])(?P<num>\d+,\d{2})(?![\w%$€£]|[.,/]?\d)")
+# "189,00" in a record that writes decimals with a comma: a number without a thousands group;
+# "24 000" there groups thousands with a space (French and Quebec documents)
+_COMMA_DECIMAL_RE = re.compile(r"(?<![\w.,/$€£-])(?P<num>\d+,\d{2}|\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+)(?![\w%$€£]|[.,/]?\d|[ \u00a0\u2009\u202f]\d)")
 
 
 # how often: "twice a year", "twice in any month". "Once" is also a conjunction ("once the goods
