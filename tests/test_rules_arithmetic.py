@@ -105,6 +105,24 @@ def test_a_reading_with_one_operand_tied_by_the_claim_stands_when_it_is_the_only
     ev = "Deposits: 25% or 50%.\nTotal: EUR 48,240.00\nFreight: EUR 24,120.00"
     assert derived_support("The deposit is EUR 12,060.", ev) is None
 
+
+def test_a_rate_that_applies_to_part_of_an_amount_is_not_taken_of_the_whole():
+    ev = "Quote Q-12: CAD 4,280.00 (parts 2,480.00, labour 1,800.00). A 5% discount applies to labour only."
+    assert derived_support("With the 5% discount, the quote would cost CAD 4,066.00.", ev) is None
+    ev = "Quote Q-12: labour CAD 1,800.00 and parts CAD 2,480.00. A 5% discount applies to labour only."
+    assert derived_support("With the 5% discount, labour would cost CAD 1,710.00.", ev)
+    ev = "Quote Q-12: CAD 4,280.00 (parts 2,480.00, labour 1,800.00). A 5% discount applies to the whole quote."
+    assert derived_support("With the 5% discount, the quote would cost CAD 4,066.00.", ev)
+
+
+def test_a_value_stated_for_another_subject_and_computed_from_the_one_it_differs_from_is_no_conflict():
+    ev = ("| Material | Unit | Qty requested | Qty issued |\n| Portland cement | bag | 400 | 320 |\n| Sand | t | 12 | 12 |\n"
+          "| Gravel | t | 30 | 30 |\n| Rebar | t | 6 | 6 |\n"
+          "Remarks: cement short-issued; balance of 80 bags to follow on receipt of PO-5517.")
+    assert check_rules("The 80 bags of cement still owed will follow once PO-5517 is received.", ev).status != "conflict"
+    assert check_rules("The 90 bags of cement still owed will follow once PO-5517 is received.", ev).status != "agree"
+
+
 BUDGET = """STUDY BUDGET - Protocol KR-118 | Site 22 | Currency: USD | Target enrolment: 30 participants
 
 | Visit / Item | Per participant | Notes |
@@ -296,3 +314,9 @@ def test_an_amount_over_another_period_or_with_tax_counted_otherwise_is_another_
     assert check_rules("The annual fee before GST is SGD 75,000.", ev).status != "conflict"
     assert check_rules("Including GST, the monthly fee is SGD 6,812.", ev).status != "conflict"
     assert check_rules("The monthly fee before GST is SGD 6,520.", ev).status == "conflict"
+
+
+def test_a_level_stated_for_another_subject_is_no_remainder():
+    ev = ("Coverage A - Dwelling: $420,000\nCoverage B - Other structures: $42,000\nCoverage C - Personal property: $210,000\n"
+          "Deductible (all perils): $2,500\nAnnual premium: $1,848\nLiability: $300,000")
+    assert check_rules("The dwelling coverage is $210,000.", ev).status == "conflict"

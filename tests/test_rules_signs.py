@@ -164,3 +164,15 @@ def test_a_numbered_thing_is_no_count_of_addends():
 def test_a_bare_amount_in_a_record_of_one_currency_is_money_in_it(text, expected):
     bare = [q for q in extract_quantities(text) if q.text in {t for t, _, _ in expected}]
     assert [(q.text, q.kind, q.unit) for q in bare] == expected
+
+
+def test_a_heading_naming_one_currency_makes_the_amounts_under_it_money():
+    ev = ("VENUE HIRE - No. VH-88\nFees (GBP, excl. VAT)\nGreat Hall hire            6,800.00\n"
+          "AV package                   975.00\nTotal fees                 7,775.00\n")
+    got = [(q.kind, q.unit, q.value) for q in extract_quantities(ev) if q.unit != "ref"]
+    assert ("money", "GBP", Decimal("975.00")) in got and ("money", "GBP", Decimal("7775.00")) in got
+    # a fixed-width amount with a thousands comma is one number, not two CSV fields
+    assert ("money", "GBP", Decimal("6800.00")) in got
+    # "(excl. VAT)" alone names no currency
+    got = [(q.kind, q.unit) for q in extract_quantities("Fees (excl. VAT)\nAV package                   975.00\n")]
+    assert ("money", "GBP") not in got and all(k == "number" for k, _ in got)

@@ -178,6 +178,17 @@ def test_a_passive_verb_without_an_agent_names_no_one():
     ev = "Hi, the printer works again, thanks. Status: Ticket resolved (closed by agent 3 May 2026 14:10)"
     assert agent_conflicts("Ottilie confirmed the printer worked before the ticket was closed.", ev) == []
     assert agent_conflicts("The ticket was closed by Ottilie.", ev)
+    # a participle qualifying a noun names no one either ("every approved order")
+    ev = "PO-71,Kestrel Foods,4820.00,Approved\nNote: orders over USD 10,000.00 must be approved by regional finance."
+    assert agent_conflicts("Every approved order from Kestrel Foods was under USD 10,000.", ev) == []
+    assert agent_conflicts("Kestrel Foods approved every order.", "All orders were approved by regional finance.")
+
+
+def test_a_party_defined_by_a_field_is_that_role():
+    ev = ("TAX INVOICE\nSupplier: Larkfield Analytics Ltd\nRecipient: Corrib Biotech Ltd, VAT IE6388047V\n"
+          "Withholding tax, where applicable, is deducted by recipient.")
+    assert agent_conflicts("Corrib Biotech will deduct the withholding tax.", ev) == []
+    assert agent_conflicts("Larkfield Analytics will deduct the withholding tax.", ev)
 
 
 def test_a_claim_counting_part_of_a_group_is_no_flip_of_polarity():
@@ -269,3 +280,22 @@ def test_a_record_that_gives_costs_to_both_parties_leaves_the_reading_open():
     terms = "Shipping is at the Seller's expense. Returns are at the Buyer's expense."
     assert contradicting_words("The buyer pays for returns.", terms) == []
     assert contradicting_words("The seller pays for returns.", "Returns are at the Buyer's expense. The seller ships the goods.")
+
+
+def test_a_name_tied_to_a_row_it_does_not_stand_in_is_vetoed():
+    from warrant.runtime.verify.rules.anchors import whole_record_vetoes
+    ev = ("req_id,site,amount_usd,status,approver\nRQ-101,Harbor Inn,1875.25,Pending,\n"
+          "RQ-102,Seaport Hotel,968.40,Approved,R. Feld\nRQ-103,Seaport Hotel,4820.00,Approved,K. Omondi\n")
+    assert any("Feld" in v for v in whole_record_vetoes("RQ-101 will be approved by R. Feld.", ev))
+    assert not any("Feld" in v for v in whole_record_vetoes("RQ-102 was approved by R. Feld.", ev))
+    # a name the record states outside the table's rows (its letterhead, a note) is no row's
+    ev2 = ev + "Note: R. Feld approves requisitions for all sites.\n"
+    assert not any("Feld" in v for v in whole_record_vetoes("RQ-101 will be approved by R. Feld.", ev2))
+
+
+def test_vat_included_after_the_word_and_a_rate_plus_vat_count_it_the_other_way():
+    from warrant.runtime.verify.rules.check import inclusion_flips
+    ev = "Agency commission at 20% + VAT: £1,256.40."
+    assert inclusion_flips("The agency's commission, VAT included, came to 20% of gross bookings.", ev) == {"vat"}
+    assert inclusion_flips("The agency's commission came to 20% plus VAT.", ev) == set()
+    assert inclusion_flips("The fee is EUR 500, VAT excluded.", "Fee: EUR 500 including VAT") == {"vat"}

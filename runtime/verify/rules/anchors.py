@@ -424,7 +424,9 @@ def _agentless(hypothesis: str, verb_stem: str) -> bool:
     """Every use of the verb in the claim is passive with no agent ("before the ticket was
     closed"): the claim names no one who did it."""
     uses = [m for m in re.finditer(r"[A-Za-z]+", hypothesis) if stem(m.group(0)) == verb_stem]
-    return bool(uses) and all(re.search(r"\b(?:is|are|was|were|be|been|being|get|got)\s+(?:\w+ly\s+)?$", hypothesis[:m.start()], re.I)
+    # passive ("was closed") or a participle qualifying a noun ("every approved requisition")
+    return bool(uses) and all(re.search(r"\b(?:is|are|was|were|be|been|being|get|got|every|each|all|any|the|an?|no|its|their)\s+(?:\w+ly\s+)?$",
+                                        hypothesis[:m.start()], re.I)
                               and not re.match(r"\s+by\b", hypothesis[m.end():]) for m in uses)
 
 
@@ -442,8 +444,9 @@ def agent_conflicts(hypothesis: str, window: str) -> list[tuple[str, int]]:
     hst = set(content_stems(hypothesis))
     mine = {stem(p) for n in found for p in re.findall(r"[A-Za-z]+", n)}
     # a party the window defines by a role ('Pennard Engineering Limited ("the Borrower")') is that role
-    aliases = {stem(w) for d in _DEFINED_PARTY.finditer(window) if {stem(x) for x in re.findall(r"[A-Za-z]+", d["value"])} & mine
-               for w in re.findall(r"[A-Za-z]+", d["label"])}
+    # or by a field ("Recipient: Vaidya Pharmaceuticals Ltd, GSTIN ...")
+    aliases = {stem(w) for rx in (_DEFINED_PARTY, _PARTY_FIELD) for d in rx.finditer(window)
+               if {stem(x) for x in re.findall(r"[A-Za-z]+", d["value"])} & mine for w in re.findall(r"[A-Za-z]+", d["label"])}
     # the claim's own party does the verb elsewhere in the window ("require prior approval of the Board")
     claimed_elsewhere = {stem(m.group("verb")) for m in _BY_AGENT.finditer(window) if _agent(m) in hst | aliases}
     claimed_elsewhere |= {stem(m.group("noun")) for m in _NOUN_OF_AGENT.finditer(window) if _agent(m) in hst | aliases}
@@ -846,6 +849,7 @@ _CLAIM_ROLE = [
 # fields of a form may share a line, set apart by two or more spaces ("Buyer: X   Seller: Y")
 _ROLE_FIELD = re.compile(r"(?:^|\n|[;|]\s*|[ \t]{2,})(?P<label>[A-Za-z][A-Za-z /&-]{1,30}?)\s*:[ \t]*(?P<value>(?:[^\n;|\s]|[ \t](?![ \t]))+)")
 _DEFINED_PARTY = re.compile(r"(?P<value>[A-Z][\w&.,' -]{2,60}?)\s*\(\s*(?:the\s+)?[\"“](?P<label>[A-Za-z ]+)[\"”]\s*\)")
+_PARTY_FIELD = re.compile(r"(?m)(?:^|\|)\s*(?P<label>[A-Z][A-Za-z]{2,20}(?: [A-Za-z]{2,20})?)\s*:\s*(?P<value>[A-Z][\w&.' -]{2,60})")
 _LEGAL_FORMS = {"the", "ltd", "inc", "llp", "llc", "plc", "gmbh", "ab", "co", "and", "bv", "sa", "ag", "pty"}
 
 
@@ -919,7 +923,34 @@ def whole_record_vetoes(hypothesis: str, evidence: str) -> list[str]:
     the model read, because a tool output's later fields or a policy's last sentence may hold it."""
     hypothesis, evidence = normalise(hypothesis), normalise(evidence)
     return (_status(hypothesis, evidence) + _exception(hypothesis, evidence) + _excepted_item(hypothesis, evidence)
-            + other_row_or_column(hypothesis, evidence) + modal_subject_swap(hypothesis, evidence) + _negated_in_record(hypothesis, evidence))
+            + other_row_or_column(hypothesis, evidence) + _name_in_other_rows(hypothesis, evidence) + modal_subject_swap(hypothesis, evidence)
+            + _negated_in_record(hypothesis, evidence))
+
+
+_ROW_LIKE = re.compile(r"\||\t|\S {2,}\S.*\S {2,}\S|^[^,\n]*(?:,[^,\n]*){3,}$")
+
+
+def _name_in_other_rows(hypothesis: str, evidence: str) -> list[str]:
+    """A claim tying a name to the table row its identifier names ("RQ-7790 will be approved by
+    R. Feld") where the name stands only in other rows of that table (R. Feld approved RQ-7793)."""
+    ids = identifiers(hypothesis)
+    if not ids:
+        return []
+    lines = evidence.splitlines()
+    out = []
+    for ident in ids:
+        rows = [ln for ln in lines if key(ident) in key(ln)]
+        if len(rows) != 1 or not _ROW_LIKE.search(rows[0]):
+            continue
+        for n in names(hypothesis):
+            word = re.compile(r"(?<![A-Za-z])" + re.escape(n) + r"(?![A-Za-z])")
+            if len(n) < 3 or word.search(rows[0]) or key(n) in key(ident):
+                continue
+            others = [ln for ln in lines if word.search(ln)]
+            if others and all(_ROW_LIKE.search(ln) and _ID_TOKEN.search(ln) for ln in others):
+                out.append(f"{n!r} stands in other rows of the table than {ident!r}'s")
+                break
+    return out
 
 
 def _negated_in_record(hypothesis: str, evidence: str) -> list[str]:

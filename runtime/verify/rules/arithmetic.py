@@ -68,6 +68,18 @@ _ORDINAL_LABELS = {stem(w) for w in ("line", "item", "no", "number", "ref", "id"
                                      "clause", "section", "step", "phase", "option", "milestone", "row", "code")}
 # a rate that takes away ("a 10% discount") is subtracted, any other rate is added
 _TAKES_AWAY = {stem(w) for w in ("discount", "rebate", "reduction", "deduction", "retention", "retainage", "withheld", "withholding", "markdown")}
+# a rate restricted to part of an amount: "applies to labour only", "on parts only", "only on the freight"
+_ONLY_ON = re.compile(r"\b(?:(?:appl(?:y|ies|icable)|payable|charged|levied|calculated|due)\s+(?:to|on)\s+(?:the\s+)?(?P<a>[A-Za-z]+)\s+only"
+                      r"|\bon\s+(?:the\s+)?(?P<b>[A-Za-z]+)\s+only|\bonly\s+(?:to|on)\s+(?:the\s+)?(?P<c>[A-Za-z]+))\b", re.I)
+
+
+def _rate_only_on(ev: str, r: Quantity) -> str | None:
+    """The stem of the only part of an amount a rate applies to, as the rate's sentence says."""
+    a, b = sentence_bounds(ev, r.start)
+    m = _ONLY_ON.search(ev, r.end, b)
+    return stem(m["a"] or m["b"] or m["c"]) if m else None
+
+
 # computations whose result is exact at the operands' precision (a rounded sum is a different sum)
 _EXACT = {"sum", "difference", "product", "column", "days", "add_days"}
 
@@ -401,6 +413,8 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
                 if divides:
                     hit(_eval("ratio", a=_num(a), b=_num(c)), (a, c), f"{a.text} / {c.text}")
             for r in rates:
+                if (only := _rate_only_on(ev, r)) and only not in operand_words(ev, a, after=0):
+                    continue  # "a 5% discount applies to labour only": not to the whole of CAD 4,280.00
                 if operand_words(ev, r) & _TAKES_AWAY:
                     hit(_eval("minus_rate", a=_num(a), r=_num(r)), (a, r), f"{a.text} - {r.text}")
                 else:

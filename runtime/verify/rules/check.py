@@ -286,7 +286,11 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
         if any(x not in other_subject and _tie(ch, _context(ev, x, eqs)) >= BESIDE_MARGIN * best for x in _stated_beside(h, e, ev, eqs)):
             return "undecided", None, ""
         adds = _ADDS_IN.search(hyp) is not None
-        if (best < STATED_TIE or adds) and (reading := arithmetic.derive_unique(hyp, h, ev, eqs)) is not None and (
+        # (also a claimed remainder the record states for another subject and computes from this
+        # value: "400" bags requested, "320" issued, "balance of 80 bags" for the claimed 80 still owed;
+        # never a level: "the dwelling coverage is $210,000" is no difference of $420,000 and $210,000)
+        remainder = bool(other_subject) and _REMAINDER.search(hyp) is not None
+        if (best < STATED_TIE or adds or remainder) and (reading := arithmetic.derive_unique(hyp, h, ev, eqs)) is not None and (
                 best < STATED_TIE or any(o is e for o in reading.operands)):
             # the claimed value is computed from values the claim is tied to ("costs $500 more
             # than", "together come to"), or adds to the very value it differs from ("with the
@@ -302,15 +306,18 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     return "undecided", None, ""
 
 
-_INCLUDES = re.compile(r"\b(?:includ(?:es|ed|ing)|inclusive\s+of|incl\.?|with)\s+(?P<what>[A-Za-z]+)|\b(?P<what2>[A-Za-z]+)[-\s]inclusive\b", re.I)
-_EXCLUDES = re.compile(r"\b(?:exclud(?:es|ed|ing)|exclusive\s+of|excl\.?|plus|without|before|net\s+of|on\s+top\s+of)\s+(?P<what>[A-Za-z]+)|\b(?P<what2>[A-Za-z]+)[-\s]exclusive\b", re.I)
+# also "VAT included" / "VAT excluded" after the word, and "20% + VAT"
+_INCLUDES = re.compile(r"\b(?:includ(?:es|ed|ing)|inclusive\s+of|incl\.?|with)\s+(?P<what>[A-Za-z]+)|\b(?P<what2>[A-Za-z]+)[-\s]inclusive\b"
+                       r"|\b(?P<what3>[A-Z]{2,5})\s+included\b", re.I)
+_EXCLUDES = re.compile(r"\b(?:exclud(?:es|ed|ing)|exclusive\s+of|excl\.?|plus|without|before|net\s+of|on\s+top\s+of)\s+(?P<what>[A-Za-z]+)|\b(?P<what2>[A-Za-z]+)[-\s]exclusive\b"
+                       r"|(?<=[\d%])\s*\+\s*(?P<what3>[A-Z]{2,5})\b|\b(?P<what4>[A-Z]{2,5})\s+excluded\b", re.I)
 
 
 def inclusion_flips(hypothesis: str, text: str) -> set[str]:
     """What the claim counts in ("including GST") that ``text`` counts out ("plus GST"), or the
     reverse: the same kind of amount in another slot."""
     def whats(rx, t):
-        return {stem(m.group("what") or m.group("what2")) for m in rx.finditer(t)}
+        return {stem(next(g for g in m.groups() if g)) for m in rx.finditer(t)}
     hin, hout = whats(_INCLUDES, hypothesis), whats(_EXCLUDES, hypothesis)
     win, wout = whats(_INCLUDES, text), whats(_EXCLUDES, text)
     return {w for w in (hin & wout) - win | (hout & win) - wout if w not in STOP}
@@ -500,6 +507,7 @@ def _same_count(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
 
 # words of a claim whose value is computed from stated ones rather than copied (a total, a rate,
 # a share, a difference, a value after or before an adjustment)
+_REMAINDER = re.compile(r"\b(?:remaining|remainder|balance|outstanding|owed|owing|left\s+(?:over|to)|short(?:fall)?|still\s+(?:due|to|owed|owing))\b", re.I)
 _COMPUTES = re.compile(
     r"\b(?:totals?|totall?ed|in\s+all|combined|altogether|comes?\s+to|works?\s+out|each|per|average[sd]?|"
     r"after|before|net|effective|difference|exceed(?:s|ed)?|more|less|fewer|higher|lower|up|down|increase[sd]?|"

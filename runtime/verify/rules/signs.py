@@ -50,6 +50,9 @@ _CODE_IN = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])|([$€£₹])|(?:^|_
 _LABEL_CHARS = 60
 # a record naming its currency as a field rather than beside each amount
 _CURRENCY_FIELD = re.compile(r"\bcurrency\s*[:=]\s*\"?([A-Z]{3})\b", re.I)
+# a heading that names the currency of the lines under it: "Fees (GBP, excl. VAT)", "All amounts in EUR"
+_CURRENCY_HEADING = re.compile(r"(?m)^[ \t]*[A-Za-z][^\d\n()]{0,60}\(([^()\n\d]{3,40})\)[ \t]*:?[ \t]*$"
+                               r"|\b(?:all\s+)?amounts\s+(?:are\s+)?(?:in|expressed\s+in)\s+([A-Z]{3})\b")
 # a column or label of what is not money: a two-decimal value there is a count, a measure or a rate
 _NOT_MONEY = re.compile(r"\b(?:qty|quantity|quantities|hours?|hrs?|(?<!per\s)units?(?!\s*(?:price|cost|rate|fee|amount))|pcs|pieces|weight|kg|km|miles?|days?|"
                         r"rate\s*%|percent|pct|ratio|fx|exchange)\b|%", re.I)
@@ -118,7 +121,8 @@ def apply_signs(text: str, qs: list[Quantity]) -> list[Quantity]:
                    and (c := _currency_named(column_label(text, q)))}
     only = next(iter(currencies)) if len(currencies) == 1 else None
     if not currencies:
-        named = {m.group(1).upper() for m in _CURRENCY_FIELD.finditer(text)} & set(CURRENCY_CODES)
+        named = {c.upper() for rx in (_CURRENCY_FIELD, _CURRENCY_HEADING) for m in rx.finditer(text)
+                 for c in re.findall(r"\b[A-Z]{3}\b", next(g for g in m.groups() if g))} & set(CURRENCY_CODES)
         only = named.pop() if len(named) == 1 else None
     out = []
     prev_end = 0
