@@ -695,6 +695,15 @@ def test_one_payment_term_stated_twice_is_one_term(text, days):
     ("Rechnungsbetrag", ("invoice", "amount")),
     ("RECHNUNG", ("invoice",)),
     ("Total exkl. MWST", ("total", "excluding", "vat")),
+    # French labels in English word order; words English writes too stay English in an English label
+    ("Prix unitaire", ("unit", "price")),
+    ("Total à payer", ("total", "due")),
+    ("N° de facture", ("invoice", "number")),
+    ("Date de réception", ("receipt", "date")),
+    ("Sous-total", ("subtotal",)),
+    ("Payer", ("payer",)),
+    ("Transport charges", ("transport", "charge")),
+    ("Reception date", ("reception", "date")),
 ])
 def test_label_words(label, toks):
     assert tokens(label) == toks

@@ -115,16 +115,20 @@ def _fold(text: str) -> str:
     return "".join(c for c in text if not unicodedata.combining(c))
 
 
-# one French word of the map is enough to read a text the French way ("Qté", "Montant")
-_FRENCH_HINT = re.compile(r"\b(?:sous|" + "|".join(w for w in _FRENCH if len(w) > 2 and w not in ("reception", "devise")) + r")s?\b")
+# one French word of the map is enough to read a text the French way ("Qté", "Montant"), but not one
+# English writes too ("Transport charges", "Payer:", "Signature:" stay English)
+_ENGLISH_TOO = {"reception", "devise", "transport", "signature", "assurance", "payer", "unite", "retard", "remise", "approbation"}
+_FRENCH_HINT = re.compile(r"\b(?:sous|de|du|des|" + "|".join(w for w in _FRENCH if len(w) > 2 and w not in _ENGLISH_TOO) + r")s?\b")
+_FRENCH_MARKS = re.compile(r"[éèêàâçôûîÉÈÊÀÂÇÔÛÎ]")  # French accents (German umlauts are not)
 
 
 @lru_cache(maxsize=65536)
 def tokens(label: str) -> tuple[str, ...]:
     # "Qty rec'd": an apostrophe inside a word abbreviates it, it does not split it; "Stückpreis" is
     # one word, written as "Stueckpreis"; a German genitive ("des Bestellwerts") is its noun
-    text = _fold(_CAMEL.sub(" ", re.sub(r"(?<=\w)['’](?=\w)", "", label)))
-    french = _FRENCH_HINT.search(text) is not None
+    raw = _CAMEL.sub(" ", re.sub(r"(?<=\w)['’](?=\w)", "", label))
+    text = _fold(raw)
+    french = _FRENCH_HINT.search(text) is not None or _FRENCH_MARKS.search(raw) is not None
     if french:
         for rx, en in _FRENCH_PHRASES:
             text = rx.sub(en, text)
