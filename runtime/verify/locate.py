@@ -23,7 +23,7 @@ from typing import Any
 
 from warrant.runtime.verify.formula import Bound
 from warrant.runtime.verify.rules import dates, extract_quantities
-from warrant.runtime.verify.rules.base import uses_decimal_comma
+from warrant.runtime.verify.rules.base import SPACE_GROUPED, uses_decimal_comma
 from warrant.runtime.verify.rules.money import CURRENCY_CODES
 from warrant.runtime.verify.spec import ScopeSpec, SlotSpec
 from warrant.runtime.verify.view import EvidenceView, Item
@@ -544,7 +544,7 @@ class _Val:
     readings: tuple = ()
 
 
-_SPACE_GROUPED = re.compile(r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?:\s*[^\W\d_]{1,5}\.?)?")
+_SPACE_GROUPED = re.compile(rf"{SPACE_GROUPED}(?:\s*[^\W\d_]{{1,5}}\.?)?")
 
 
 def _parse(kind: str, text: str, label: str, leaf: bool, decimal_comma: bool = False) -> list[_Val]:

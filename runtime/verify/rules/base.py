@@ -114,8 +114,11 @@ WORDNUM = (
 # European grouping with a decimal comma ("1.234,50", "1 234,50" with a normal, thin or no-break
 # space): unambiguous, read as 1234.50 anywhere. Dot groups alone ("1.234.567") are a number only
 # in a record that uses decimal commas (``parse_num``); "1.234" alone stays 1.234 there unless so.
-_GROUP_SPACE = "[ \u00a0\u2009\u202f]"
-EURO_DIGITS = rf"(?:\d{{1,3}}(?:\.\d{{3}})+,\d{{1,2}}|\d{{1,3}}(?:{_GROUP_SPACE}\d{{3}})+,\d{{1,2}})(?!\d)"
+GROUP_SPACE = "[ \u00a0\u2009\u202f]"
+# thousands grouped by a space, no decimals ("24 000"): one number where the record writes decimal
+# commas or where it fills a cell alone
+SPACE_GROUPED = rf"\d{{1,3}}(?:{GROUP_SPACE}\d{{3}})+"
+EURO_DIGITS = rf"(?:\d{{1,3}}(?:\.\d{{3}})+,\d{{1,2}}|{SPACE_GROUPED},\d{{1,2}})(?!\d)"
 _DOT_GROUPS = r"\d{1,3}(?:\.\d{3}){2,}(?![\d.])"
 # A group pattern that is neither standard nor Indian ("1,2345", "12,3,456") is no number: the
 # guard stops a reader from taking its first digits and reading a smaller number.
@@ -181,11 +184,11 @@ def parse_num(raw: str, decimal_comma: bool = False) -> Decimal | None:
         raw = m.group(1)
     if re.search(r"\d", raw):
         if _EURO_RE.fullmatch(raw) or _SHORT_COMMA_RE.fullmatch(raw):
-            raw = re.sub(rf"[.]|{_GROUP_SPACE}", "", raw).replace(",", ".")
+            raw = re.sub(rf"[.]|{GROUP_SPACE}", "", raw).replace(",", ".")
         elif decimal_comma and re.fullmatch(r"\d+,\d+", raw):
             raw = raw.replace(",", ".")  # "9,975 %" where decimals are written with a comma
-        elif decimal_comma and re.fullmatch(rf"\d{{1,3}}(?:{_GROUP_SPACE}\d{{3}})+", raw):
-            raw = re.sub(_GROUP_SPACE, "", raw)  # "24 000" (kg): thousands grouped by spaces
+        elif decimal_comma and re.fullmatch(SPACE_GROUPED, raw):
+            raw = re.sub(GROUP_SPACE, "", raw)  # "24 000" (kg): thousands grouped by spaces
         elif re.fullmatch(_DOT_GROUPS, raw) or (decimal_comma and re.fullmatch(r"\d{1,3}\.\d{3}", raw)):
             if not decimal_comma:
                 return None  # "1.234.567" in a record with decimal points: a version or an id

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Iterable
 
 from warrant.runtime.verify.rules.base import (
-    DIGITS, NUM, NUMW, SCALE_WORDS, WORDNUM, Claims, Found, I, free_numbers, parse_num, per_after, scale,
+    GROUP_SPACE, DIGITS, NUM, NUMW, SCALE_WORDS, SPACE_GROUPED, WORDNUM, Claims, Found, I, free_numbers, parse_num, per_after, scale,
 )
 from warrant.runtime.verify.rules.identifiers import labelled_ref
 from warrant.runtime.verify.text import outline_numbers, stem
@@ -87,7 +87,7 @@ def find_csv_numbers(text: str, claims: Claims) -> Iterable[Found]:
 
 # "189,00" in a record that writes decimals with a comma: a number without a thousands group;
 # "24 000" there groups thousands with a space (French and Quebec documents)
-_COMMA_DECIMAL_RE = re.compile(r"(?<![\w.,/$€£-])(?P<num>\d+,\d{2}|\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+)(?![\w%$€£]|[.,/]?\d|[ \u00a0\u2009\u202f]\d)")
+_COMMA_DECIMAL_RE = re.compile(rf"(?<![\w.,/$€£-])(?P<num>\d+,\d{{2}}|{SPACE_GROUPED})(?![\w%$€£]|[.,/]?\d|{GROUP_SPACE}\d)")
 
 
 # how often: "twice a year", "twice in any month". "Once" is also a conjunction ("once the goods
