@@ -320,3 +320,31 @@ def test_a_level_stated_for_another_subject_is_no_remainder():
     ev = ("Coverage A - Dwelling: $420,000\nCoverage B - Other structures: $42,000\nCoverage C - Personal property: $210,000\n"
           "Deductible (all perils): $2,500\nAnnual premium: $1,848\nLiability: $300,000")
     assert check_rules("The dwelling coverage is $210,000.", ev).status == "conflict"
+
+
+LEDGER = """HOLLOWAY MUTUAL - Business Account Statement
+Period: 01 May 2026 - 31 May 2026
+Date     Description                      Debit      Credit     Balance
+05/02    Opening balance                                        8,410.00
+05/04    CARD PAYMENT ORBIS FREIGHT        612.40                7,797.60
+05/09    TRANSFER IN CLIENT TANAKA                    2,150.00   9,947.60
+05/14    CARD PAYMENT ORBIS FREIGHT        388.15                9,559.45
+05/21    DIRECT DEBIT CITY WATER            96.70                9,462.75
+05/28    TRANSFER IN CLIENT TANAKA                    1,075.50  10,538.25
+"""
+
+
+def test_a_blank_cell_keeps_its_column_and_a_named_column_sums():
+    # Debit and Credit stay apart although each row leaves one blank: the debits sum alone
+    assert derived_support("Total debits for May 2026 came to 1,097.25.", LEDGER)
+    assert derived_support("Total debits for May 2026 came to 1,097.52.", LEDGER) is None
+    # the credits are another column: their sum is not the debits'
+    assert derived_support("Total debits for May 2026 came to 3,225.50.", LEDGER) is None
+
+
+def test_a_claim_word_picks_the_rows_it_adds():
+    assert derived_support("Card payments to Orbis Freight came to $1,000.55 in total.", LEDGER)
+    assert derived_support("Transfers in from Tanaka added up to $3,225.50.", LEDGER)
+    # a sum of other rows, or of every row, is not the sum of the rows the claim names
+    assert derived_support("Card payments to Orbis Freight came to $1,097.25 in total.", LEDGER) is None
+    assert derived_support("Card payments to Orbis Freight came to $1,000.50 in total.", LEDGER) is None

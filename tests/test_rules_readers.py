@@ -280,6 +280,13 @@ def test_a_label_may_hold_an_aside_with_commas_and_excl_ends_no_sentence():
     assert len(sentence_spans("Prices are quoted excl. VAT and incl. freight. Payment is due in 30 days.")) == 2
 
 
+def test_i_e_and_e_g_end_no_sentence():
+    # the figure after "i.e." belongs to the sentence that names it, not a sentence of its own
+    text = "Minimum payment: 5% of the balance, i.e. 88,40 EUR, due 14/05/2026. Fees apply, e.g. for cash. Paid in U.S. dollars."
+    assert [text[a:b] for a, b in sentence_spans(text)] == [
+        "Minimum payment: 5% of the balance, i.e. 88,40 EUR, due 14/05/2026.", "Fees apply, e.g. for cash.", "Paid in U.S. dollars."]
+
+
 def test_a_csv_remark_with_commas_is_one_quoted_cell():
     text = ('line,item,delivered_qty,accepted_qty,remarks\n'
             '1,HX-10,50,50,\n'

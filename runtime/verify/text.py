@@ -29,10 +29,11 @@ __all__ = [
 ]
 
 # A sentence ends at . ! ? ; followed by white space, or at a line break; not after an
-# abbreviation common in business documents ("No.", "Inc.", "St. Brannoc's", "excl. VAT") or an initial ("R. Lind"), nor at the
+# abbreviation common in business documents ("No.", "Inc.", "St. Brannoc's", "excl. VAT", "i.e.",
+# "e.g.") or an initial ("R. Lind"), nor at the
 # end of a dot leader ("3 days @ USD 175.00/day ..... USD 525.00"). A dot inside a number ("12.5")
 # is never followed by white space, so numbers stay whole.
-NOT_AN_END = r"(?<!\bNo)(?<!\bno)(?<!\bInc)(?<!\binc)(?<!\bSt)(?<!\bMt)(?<!\bLtd)(?<!\bCo)(?<!\bvs)(?<!\bNr)(?<!\bnr)(?<!\bDr)(?<!\bexcl)(?<!\bExcl)(?<!\bincl)(?<!\bIncl)(?<!\bapprox)(?<!\bexkl)(?<!\binkl)(?<!\bbzw)(?<!\b[A-Z])(?<!\.\.)"
+NOT_AN_END = r"(?<!\bNo)(?<!\bno)(?<!\bInc)(?<!\binc)(?<!\bSt)(?<!\bMt)(?<!\bLtd)(?<!\bCo)(?<!\bvs)(?<!\bNr)(?<!\bnr)(?<!\bDr)(?<!\bexcl)(?<!\bExcl)(?<!\bincl)(?<!\bIncl)(?<!\bapprox)(?<!\bexkl)(?<!\binkl)(?<!\bbzw)(?<!\b[A-Z])(?<!\b[a-z]\.[a-z])(?<!\.\.)"
 _BOUNDARY = re.compile(NOT_AN_END + r"[.!?;](?=\s)|\n+")
 
 # A single line break inside a sentence wrapped over two lines is no boundary: the line does not

@@ -717,6 +717,10 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
     for h, r in out:
         if (u := arithmetic.unit_span(hypothesis, h)) and any(arithmetic.measure(evidence, o) for o in r.operands):
             hypothesis = hypothesis[:u[0]] + " " * (u[1] - u[0]) + hypothesis[u[1]:]
+    # the words that say a claim adds ("total", "came to", "combined") describe the sum done here,
+    # not words the record must use
+    if any(" + " in r.how for _, r in out):
+        hypothesis = arithmetic.SUM_CUE.sub(lambda m: " " * len(m.group(0)), hypothesis)
     # a name whose sentence holds an operand plays its role in the computation ("Option A costs
     # $5 more than Option B" against the sentences stating each option's price)
     operand_sents = [evidence[slice(*sentence_bounds(evidence, o.start))].lower() for _, r in out for o in r.operands]

@@ -58,7 +58,7 @@ _NOT_AVERAGE = re.compile(r"\b(?:exactly|every|all)\b", re.I)
 # a claim that adds two values says so ("together", "combined", "in total", "plus", "the X and the
 # Y come to"): a value that merely equals the sum of two tied cells ("a 30-unit order is within the limit"
 # beside limits of 5 and 25) is no sum
-_SUM_CUE = re.compile(
+SUM_CUE = re.compile(
     r"\b(?:together|combined|total(?:s|led|ed|ling|ing)?|in\s+all|altogether|sum|plus|and|add(?:s|ed)?\s+up"
     r"|c[oa]me?s?\s+to|aggregate|overall|cumulative(?:ly)?|between\s+them)\b|\+", re.I)
 # how many of each calendar period a year holds (weeks and days are not whole fractions of a year)
@@ -207,37 +207,36 @@ def _column_of(text: str, pos: int) -> tuple[int, int] | None:
 
 
 @lru_cache(maxsize=64)
-def _csv_cells(text: str) -> tuple[tuple[int, int, int, int, str], ...]:
-    """(start, end, table, column, header) of every cell of the CSV / semicolon tables of ``text``,
-    which the line-based cell split does not read."""
-    if "," not in text and ";" not in text:
-        return ()
+def _table_cells(text: str) -> tuple[tuple[int, int, int, int, str], ...]:
+    """(start, end, table, column, header) of every cell of the CSV, pipe and fixed-width tables
+    of ``text`` as the table reader reads them: a blank cell keeps its column ("Debit" and
+    "Credit" apart in a bank statement), which a split at runs of spaces would close up."""
     # imported here: the parsers package reads quantities with this family
     from warrant.runtime.verify.parsers.tables import find_tables
 
     out = []
     for g, t in enumerate(find_tables(text)):
-        if t.kind == "csv":
+        if t.kind != "kv":
             out += [(c.start, c.end, g, j, t.header[j].text if j < len(t.header) else "") for row in t.rows for j, c in enumerate(row)]
     return tuple(out)
 
 
 @lru_cache(maxsize=64)
-def _csv_starts(text: str) -> tuple[tuple[int, ...], tuple[tuple[int, int, int, int, str], ...]]:
-    cells = tuple(sorted(_csv_cells(text)))
+def _cell_starts(text: str) -> tuple[tuple[int, ...], tuple[tuple[int, int, int, int, str], ...]]:
+    cells = tuple(sorted(_table_cells(text)))
     return tuple(c[0] for c in cells), cells
 
 
-def _csv_cell(text: str, pos: int) -> tuple[int, int, int, int, str] | None:
-    """The CSV cell holding ``pos`` (a binary search: a long export has thousands of cells)."""
-    starts, cells = _csv_starts(text)
+def _table_cell(text: str, pos: int) -> tuple[int, int, int, int, str] | None:
+    """The table cell holding ``pos`` (a binary search: a long export has thousands of cells)."""
+    starts, cells = _cell_starts(text)
     i = bisect.bisect_right(starts, pos) - 1
     return cells[i] if i >= 0 and cells[i][0] <= pos < cells[i][1] else None
 
 
 def column_label(text: str, q: Quantity) -> str:
     """The header cell above a table value ("Amount (EUR)", "amount_eur"), or "" outside tables."""
-    if (c := _csv_cell(text, q.start)) is not None:
+    if (c := _table_cell(text, q.start)) is not None:
         return c[4]
     return _column_label(text, q, text.rfind("\n", 0, q.start) + 1)
 
@@ -263,8 +262,8 @@ def _columns(text: str, qs: list[Quantity]) -> list[list[Quantity]]:
     """Values in one column of one table block, three or more of them."""
     blocks: dict[tuple[int, int], list[Quantity]] = {}
     for q in qs:
-        if (c := _csv_cell(text, q.start)) is not None:
-            blocks.setdefault((-1 - c[2], c[3]), []).append(q)  # a CSV table's column
+        if (c := _table_cell(text, q.start)) is not None:
+            blocks.setdefault((-1 - c[2], c[3]), []).append(q)  # a parsed table's column
             continue
         col = _column_of(text, q.start)
         if col is None:
@@ -345,7 +344,11 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
     hmeasure = measure(hyp, h)
     conv = _converted(hyp, h, hmeasure, ev, pool, claim) if hmeasure is not None else []
     if h.kind == "number" and (noun is None or re.match(r"-[A-Za-z]", hyp[h.end:h.end + 2])):
-        return conv  # a bare number, or a measure word ("20-foot"): nothing says what it counts
+        # a bare number, or a measure word ("20-foot"): nothing says what it counts, unless it is
+        # the sum of a column the claim names ("total debits came to 2,492.37" under "Debit")
+        return conv + _named_column_sums(hyp, h, ev, pool, claim) + [
+            Reading(total, ops, how, True) for ops, total, how in _row_filtered_sums(ev, h, pool, claim)
+            if precise(h.value) and SUM_CUE.search(hyp) and _close(Decimal(h.value), total, False, True)]
     if noun is not None:  # a count adds and subtracts counts of the same thing only
         tied = [e for e in tied if e.kind != "number" or noun in operand_words(ev, e) | {counted_noun(ev, e)}]
     if h.op and h.kind != "duration" and not approx and not (h.kind == "date" and h.op == "<="):
@@ -378,7 +381,7 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
         same = [e for e in tied if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]
         counts = [e for e in tied if e.kind == "number"]
         rates = [e for e in tied if e.kind == "percent"]
-        adds = bool(_SUM_CUE.search(hyp))
+        adds = bool(SUM_CUE.search(hyp))
         for a, b in itertools.combinations(same, 2):
             if _num(a) == _num(b):
                 continue  # one value stated twice, not two operands
@@ -398,6 +401,10 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
         if adds:
             for ops, total, how in _sums_of_terms(ev, same, tied, claim, n_stated):
                 hit_signed(total, ops, how)
+            known = {frozenset((o.start, o.end) for o in r.operands) for r in out}
+            for ops, total, how in _row_filtered_sums(ev, h, pool, claim):
+                if frozenset((o.start, o.end) for o in ops) not in known:
+                    hit_signed(total, ops, how, "column")
         if h.kind == "money" and h.per in _PER_YEAR:
             for a in same:  # "EUR 750/month" is EUR 9,000 a year: calendar periods convert exactly
                 if a.per in _PER_YEAR and a.per != h.per:
@@ -471,6 +478,57 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
     return out
 
 
+def _named_column_sums(hyp: str, h: Quantity, ev: str, pool: list[Quantity], claim: set[str]) -> list[Reading]:
+    """A bare figure claimed as the sum of a table column whose label a claim word names, the
+    figure precise (``PRECISE_DIGITS``) and the claim saying it adds: an unlabelled amount column
+    ("Debit", "Credit") holds no currency for the figure to carry."""
+    if not (precise(h.value) and SUM_CUE.search(hyp)):
+        return []
+    out = []
+    for col in _columns(ev, [e for e in pool if e.kind == "number" and e.unit is None]):
+        label = {s for _, s in content_tokens(column_label(ev, col[0]))}
+        total = sum(_num(e) for e in col)
+        if label & claim and _close(Decimal(h.value), total, False, True):
+            out.append(Reading(total, tuple(col), " + ".join(e.text for e in col), True))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _row_tables(text: str):
+    """The parsed CSV, pipe and fixed-width tables of ``text`` (the table reader's, cached)."""
+    from warrant.runtime.verify.parsers.tables import find_tables
+
+    return tuple(t for t in find_tables(text) if t.kind != "kv")
+
+
+def _row_filtered_sums(ev: str, h: Quantity, pool: list[Quantity], claim: set[str]):
+    """Sums of one column over the rows a claim word picks out ("deposits from Square came to
+    ..." over the rows whose description says SQUARE): two or more rows, the word in a text cell of
+    each picked row and of no other row of the table. The column holds the claim's kind of value
+    (bare figures count as an amount where the record names no currency)."""
+    at = {q.start: q for q in pool}
+    currencies = {q.unit for q in pool if q.kind == "money"}
+    fits = (lambda q: q.kind == h.kind and q.unit == h.unit) if h.kind != "money" else (
+        lambda q: (q.kind == "money" and q.unit == h.unit) or (q.kind == "number" and q.unit is None and currencies <= {h.unit}))
+    for t in _row_tables(ev):
+        rows = [r for r in t.rows if r and not re.match(r"(?i)\s*(?:sub)?totals?\b", r[0].text)]
+        words = [{s for c in r if not _NUMERIC_CELL.match(c.text) for _, s in content_tokens(c.text)} for r in rows]
+        for j in range(max((len(r) for r in rows), default=0)):
+            vals = [next((q for q in (at.get(c.start) for c in r[j:j + 1]) if q is not None and fits(q)), None) for r in rows]
+            have = [i for i, v in enumerate(vals) if v is not None]
+            seen = set()
+            for w in sorted(claim):
+                pick = tuple(i for i in have if w in words[i])
+                if (len(pick) >= 2 and pick not in seen and not all(w in ws for ws in words)
+                        and not any(w in words[i] for i in range(len(rows)) if i not in pick)):
+                    seen.add(pick)
+                    ops = tuple(vals[i] for i in pick)
+                    yield ops, sum(_num(o) for o in ops), " + ".join(o.text for o in ops) + f" (the rows that say {w!r})"
+
+
+_NUMERIC_CELL = re.compile(r"^[\s$€£¥₹(+-]*[\d.,' ’]+\s*%?\)?\s*[A-Z]{0,3}$")
+
+
 # the most terms (amounts, or a rate times its count) one sum looks at, and the most it adds: a
 # claim adding three or four named parts is common, a search over every subset of a long table is
 # not (a whole column's sum is read apart, ``_columns``)
@@ -485,7 +543,7 @@ def stated_count(hyp: str, h: Quantity) -> int | None:
     # the registry reads signs with this module's column labels: imported here, not at the top
     from warrant.runtime.verify.rules.registry import extract_quantities
 
-    if h.kind not in ("money", "number") or not _SUM_CUE.search(hyp):
+    if h.kind not in ("money", "number") or not SUM_CUE.search(hyp):
         return None
     for q in extract_quantities(hyp):
         if (q.kind == "number" and q.unit != "ref" and q.start < h.start and q.op is None
