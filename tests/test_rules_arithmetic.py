@@ -348,3 +348,10 @@ def test_a_claim_word_picks_the_rows_it_adds():
     # a sum of other rows, or of every row, is not the sum of the rows the claim names
     assert derived_support("Card payments to Orbis Freight came to $1,097.25 in total.", LEDGER) is None
     assert derived_support("Card payments to Orbis Freight came to $1,000.50 in total.", LEDGER) is None
+
+
+def test_a_sum_does_not_show_what_a_charge_was_taken_of():
+    mail = ("Your monthly fee for the API service is USD 9,400. Your separate reporting add-on (USD 1,600 per month) was not "
+            "affected. Credit approved: USD 940.00.")
+    assert derived_support("The API and reporting fees come to USD 11,000 a month combined.", mail)
+    assert derived_support("The credit was calculated on the combined API and reporting fees of USD 11,000.", mail) is None

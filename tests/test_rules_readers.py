@@ -322,3 +322,27 @@ def test_an_amount_labelled_by_its_period_is_a_rate_of_that_period():
     ev = "Scope: weekly mowing, May through September.\nMonthly fee: $3,200 (May-September only)"
     assert check_rules("The monthly fees for the season total $16,000.", ev).status != "conflict"
     assert derived_support("Rent for the 12-month term totals $21,000.", "Monthly rent: $1,750\nTerm: 12 months from 1 May 2026")
+
+
+def test_a_plus_on_the_next_line_is_no_open_bound():
+    # "Cash + vouchers" under "Total vouchers 212.50" does not make 212.50 "212.50 or more"
+    assert [(q.text, q.op) for q in extract_quantities("Total vouchers   212.50\n\nCash + vouchers  499.60")] == [("212.50", None), ("499.60", None)]
+    assert [(q.text, q.op) for q in extract_quantities("Drivers aged 25+ only")] == [("25", ">=")]
+
+
+def test_a_bare_dollar_is_the_one_dollar_its_record_names():
+    from warrant.runtime.verify.rules.registry import reading_record
+
+    sheet = "PETTY CASH - Brighton clinic   Float: A$400.00\nShortfall $5.00, about 3 dollars in coins"
+    assert [(q.text, q.unit) for q in extract_quantities(sheet)] == [("A$400.00", "AUD"), ("$5.00", "AUD"), ("3 dollars", "AUD")]
+    # a claim about that record reads its "$" the same way; alone, "$" is the US dollar
+    with reading_record(sheet):
+        assert first("The shortfall was $5.00.", "money").unit == "AUD"
+    assert first("The shortfall was $5.00.", "money").unit == "USD"
+    # a record that also names US dollars keeps "$" as written
+    assert [q.unit for q in extract_quantities("Paid A$40 and US$50; fee $6")] == ["AUD", "USD", "USD"]
+
+
+def test_a_plus_between_two_amounts_adds_them():
+    assert [(q.text, q.op) for q in extract_quantities("Top-up: $105.60 (receipts $100.60 + shortfall $5.00)")] == [
+        ("$105.60", None), ("$100.60", None), ("$5.00", None)]

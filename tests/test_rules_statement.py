@@ -7,8 +7,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from warrant.runtime.verify.rules import check_rules, extract_quantities
-from warrant.runtime.verify.rules.anchors import (agent_conflicts, contradicting_words, missing_anchors, opposites, swapped_identifier,
-                                                 whole_record_vetoes)
+from warrant.runtime.verify.rules.anchors import (agent_conflicts, contradicting_words, missing_anchors, opposites, possessor_swaps,
+                                                 swapped_identifier, whole_record_vetoes)
 from warrant.runtime.verify.rules.check import decide_one
 from warrant.runtime.verify.rules.identifiers import near_miss
 from warrant.runtime.verify.rules.numbers import counted_noun
@@ -33,6 +33,15 @@ def test_a_change_is_the_opposite_of_no_change_in_the_clause_of_its_value():
     assert why and "'flat'" in why[0][0]
     # the sales clause says "rose" and holds the claim's value: no opposite there
     assert opposites("Tallow Mills' third-quarter sales rose 9%.", news) == []
+
+
+def test_a_level_met_is_the_opposite_of_one_fallen_short_of():
+    minutes = ("Helpdesk reported that 91.5% of urgent calls were answered within the target time, short of the 95% "
+               "contractual level. Routine calls were better at 99.1% against a 90% target.")
+    why = opposites("Urgent call answering met its contractual level.", minutes)
+    assert why and "'short'" in why[0][0]
+    assert opposites("Urgent call answering fell short of its contractual level.", minutes) == []
+    assert opposites("Routine call answering met its target.", minutes) == []
 
 
 def test_the_same_word_in_the_sentence_about_it_is_no_opposite():
@@ -299,3 +308,70 @@ def test_vat_included_after_the_word_and_a_rate_plus_vat_count_it_the_other_way(
     assert inclusion_flips("The agency's commission, VAT included, came to 20% of gross bookings.", ev) == {"vat"}
     assert inclusion_flips("The agency's commission came to 20% plus VAT.", ev) == set()
     assert inclusion_flips("The fee is EUR 500, VAT excluded.", "Fee: EUR 500 including VAT") == {"vat"}
+
+
+# -- found on a blind dev set (pairs _dev11), each fixed in general form ------------------------
+
+def test_a_figure_copied_from_a_decimal_comma_record_reads_as_it_does_there(ledger):
+    invoice = ("RECHNUNG Nr. 2026-118\nDieselfloater: Basispreis 1,35 €/l netto.\n"
+               "Referenzpreis April 2026: 1,482 €/l\nFracht gesamt 4.210,00 €")
+    # "1,482 €/l" is the record's 1.482 per litre, stated for April: nothing says what May's was
+    v = verify_statement(ledger, "The reference diesel price for May 2026 was 1,482 €/l.", invoice, run="run_dc")
+    assert v.status == "unsupported"
+    assert extract_quantities("Referenzpreis April 2026: 1,482 €/l", True)[1].value == Decimal("1.482")
+
+
+def test_a_margin_over_an_index_is_not_the_index_level():
+    ev = "Contract price: Platts Gulf Coast index for May 2026 + USD 0.045/MMBtu. Quantity 10,000 MMBtu per day."
+    assert check_rules("The Platts index for May 2026 settled at USD 2.80/MMBtu.", ev).status != "conflict"
+    assert check_rules("The contract price is the Platts index plus USD 0.055/MMBtu.", ev).status == "conflict"
+    assert check_rules("Interest is charged at SOFR plus 2.50%.", "Interest: SOFR plus 2.25% per annum.").status == "conflict"
+
+
+def test_shares_of_two_different_bases_do_not_contradict():
+    ev = "At-risk amount: 12% of the monthly fee = EUR 6,000. Credit for the month: EUR 4,800."
+    assert check_rules("The credit equals 80% of the at-risk amount.", ev).status != "conflict"
+    assert check_rules("The at-risk amount is 15% of the monthly fee.", ev).status == "conflict"
+
+
+def test_a_role_the_record_leaves_undefined_may_be_the_claims_party():
+    letter = ("Dear Sirs, we confirm the rent reduction set out below. This letter will not be binding until "
+              "countersigned by the Tenant.")
+    claim = "The letter only becomes binding once Harlow Optics countersigns it."
+    assert contradicting_words(claim, letter) == []  # who the Tenant is, the letter does not say
+    assert agent_conflicts(claim, letter)  # so it cannot pass either
+    defined = ('Lease between Harlow Optics Ltd ("the Landlord") and Quill Books Ltd ("the Tenant"). '
+               "This letter will not be binding until countersigned by the Tenant.")
+    assert contradicting_words(claim, defined)
+    # a name, or a role word followed by the name, is someone: "by Mara Quist", "by vendor Tallis Networks"
+    assert contradicting_words("Jon Bell led the 2011 buyout of Orrin Mills.", "Orrin Mills returned to local ownership in 2011 through a buyout led by Mara Quist. Jon Bell joined in 2015.")
+    assert contradicting_words("P. Lowe installed the new router.", "| 09:10 | Service desk (P. Lowe) raises a ticket |\n| 15:20 | New router installed by vendor Tallis Networks |")
+
+
+def test_an_identifier_the_claim_also_names_is_no_mistyped_copy():
+    ev = "Subject: Renewal notice - Policy GL 4-118203 (2025-2026)\nYour policy GL 4-118203 expires on 1 June 2026."
+    assert swapped_identifier("Policy GL 4-118203 was renewed as policy GL 4-118204.", ev) is None
+    assert swapped_identifier("The policy number is GL 4-118204.", ev) == ("4-118204", "4-118203", 36)
+
+
+def test_an_unconditional_claim_needs_an_unconditional_window():
+    w = ("Prepayment privileges: in each calendar year the borrower may prepay up to 10% of the principal without charge. "
+         "Prepayments above this are subject to a charge of three months interest.")
+    assert any("regardless" in x for x in missing_anchors("Any prepayment, whatever its size, is subject to a charge of three months interest.", w))
+    assert not any("regardless" in x for x in missing_anchors("Prepayments above 10% of the principal are subject to a charge of three months interest.", w))
+
+
+def test_awaiting_confirmation_is_not_confirmed():
+    note = "The $12.00 refund was handed to the courier, and we are awaiting confirmation of receipt."
+    assert contradicting_words("The courier has confirmed receiving the $12.00 refund.", note)
+    # in another clause than the value's, it still keeps the claim from passing
+    note = "A $12.00 refund was handed to the courier on 3 May; the courier has been contacted and we are awaiting confirmation."
+    assert any("await" in w for w in missing_anchors("The courier has confirmed receiving the $12.00 refund.", note))
+
+
+def test_a_thing_the_window_gives_to_another_party():
+    w = ("We confirm these variations. (a) The rent is reduced. (b) The Tenant's break option at 30 June 2027 is removed. "
+         "The Landlord's break option in clause 8 is unaffected.")
+    assert possessor_swaps("The variation removes the landlord's break option at 30 June 2027.", w)
+    assert possessor_swaps("The variation removes the tenant's break option at 30 June 2027.", w) == []
+    assert possessor_swaps("The landlord's break option in clause 8 is unaffected.", w) == []

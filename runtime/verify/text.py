@@ -233,6 +233,7 @@ _SYNONYM_GROUPS = {
     "floor": ("minimum", "min", "floor"),
     "terminat": ("terminate", "termination", "terminated"),
     "reimburs": ("reimburse", "reimbursement", "reimbursed"),
+    "carrier": ("carrier", "carriers", "airline", "airlines"),
 }
 _SYNONYMS = {w: key for key, words in _SYNONYM_GROUPS.items() for w in words}
 

@@ -46,6 +46,7 @@ from warrant.runtime.verify.rules.anchors import (
 )
 from warrant.runtime.verify.rules.identifiers import key
 from warrant.runtime.verify.rules.ranking import compare_stated
+from warrant.runtime.verify.rules.registry import reading_record
 from warrant.runtime.verify.rules.status import check_state
 from warrant.runtime.verify.spans import Chunk, chunks
 from warrant.runtime.verify.text import STOP, normalise, sentence_spans
@@ -122,6 +123,7 @@ class _Pending:
     # what the whole record says against the claim that the window the model read may have cut
     # off ("Customs clearance - held" further down a tool output): no window may pass it
     record_vetoes: list[str] = field(default_factory=list)
+    records: dict[str, str] = field(default_factory=dict)  # ledger id -> text of each cited record
 
 
 class Verifier:
@@ -281,57 +283,59 @@ class Verifier:
         contexts: list[str] = []
         for rec in cited:
             text = _text_of(rec)
-            if text is not None and len(text) <= self.config.rules_max_chars and (rk := compare_stated(hypothesis, text)):
-                # the claim orders two labelled values of this record, or names the extreme of a column
-                spans = [_char_span(rec, text, q.start, q.end) for q in rk.used]
-                return verdict(rk.status, "rules:compare", hypothesis=hypothesis, evidence=spans[0], spans=spans, reason=rk.reason)
-            if text is not None and len(text) <= self.config.rules_max_chars and (st := check_state(hypothesis, text)):
-                # the claim says a thing reached a state; the record's status field for it says which
-                return verdict(st.status, "rules:state", hypothesis=hypothesis, evidence=_char_span(rec, text, st.start, st.end), reason=st.reason)
-            if "json" in rec.media_type:
-                picked += _most_related(hypothesis, chunks(rec, self.config.max_words), self.config.max_chunks_per_record)
-                contexts += [""] * (len(picked) - len(contexts))
-                long_record = True  # a tool output is fields, not sentences the model can contradict
-                continue
-            if text is None:
-                continue  # not text: nothing here can support or contradict the claim
-            long_record = long_record or _more_sentences_than(text, self.config.model_contradicts_max_sentences)
-            mine = _most_related(hypothesis, chunks(rec, self.config.max_words, text=text), self.config.max_chunks_per_record)
-            ctx = [_context_of(rec, text, ch) for ch in mine]
-            if len(text) <= self.config.rules_max_chars:
-                r = check_rules(hypothesis, text)
-                ev_of = lambda r: _sentence_around(rec, text, r.span[0] if r.span else None)  # noqa: E731
-            else:  # a long record: the rules read the windows the model will read
-                r, ev_of = _rules_on_windows(hypothesis, rec, mine, ctx)
-            if r.status == "conflict":
-                return verdict("contradicted", "rules", hypothesis=hypothesis, reason=r.reason, evidence=ev_of(r))
-            if (len(text) <= self.config.rules_max_chars and (sw := swapped_identifier(hypothesis, text))
-                    and not any(key(sw[0]) in key(_text_of(o) or "") for o in cited)):
-                # the claim states an identifier no cited record holds, and this one states a
-                # mistyped copy of it in the same slot ("account number 4471-0039" / "4471-0093")
-                at = _char_span(rec, text, sw[2], sw[2] + len(sw[1]))
-                return verdict("contradicted", "rules:identifier", hypothesis=hypothesis, evidence=at,
-                               reason=f"the claim says {sw[0]!r}; the record says {sw[1]!r}")
-            if len(text) <= self.config.rules_max_chars and (words := contradicting_words(hypothesis, text)):
-                return verdict("contradicted", "rules:words", hypothesis=hypothesis, reason="; ".join(w for w, _ in words),
-                               evidence=_sentence_around(rec, text, words[0][1]))
-            if len(text) <= self.config.rules_max_chars and (used := derived_support(hypothesis, text)):
-                # every value of the claim is stated or computed by exactly one reading of this
-                # record, every other anchor is here: arithmetic the model cannot do, done in code
-                spans = [_char_span(rec, text, o.start, o.end) for rd in used for o in rd.operands]
-                return verdict("supported", "rules:derived", hypothesis=hypothesis, evidence=spans[0], spans=spans,
-                               reason="computed from the cited values: " + "; ".join(f"{rd.how} = {_fmt_value(rd.value)}" for rd in used))
-            if len(text) <= self.config.rules_max_chars:
-                record_vetoes += [w for w in whole_record_vetoes(hypothesis, text) if w not in record_vetoes]
-            agree = agree or r.status == "agree"
-            found = found or _values_found(r)
-            picked += mine
-            contexts += ctx
+            with reading_record(text or ""):  # a figure copied from the record reads as it does there
+                if text is not None and len(text) <= self.config.rules_max_chars and (rk := compare_stated(hypothesis, text)):
+                    # the claim orders two labelled values of this record, or names the extreme of a column
+                    spans = [_char_span(rec, text, q.start, q.end) for q in rk.used]
+                    return verdict(rk.status, "rules:compare", hypothesis=hypothesis, evidence=spans[0], spans=spans, reason=rk.reason)
+                if text is not None and len(text) <= self.config.rules_max_chars and (st := check_state(hypothesis, text)):
+                    # the claim says a thing reached a state; the record's status field for it says which
+                    return verdict(st.status, "rules:state", hypothesis=hypothesis, evidence=_char_span(rec, text, st.start, st.end), reason=st.reason)
+                if "json" in rec.media_type:
+                    picked += _most_related(hypothesis, chunks(rec, self.config.max_words), self.config.max_chunks_per_record)
+                    contexts += [""] * (len(picked) - len(contexts))
+                    long_record = True  # a tool output is fields, not sentences the model can contradict
+                    continue
+                if text is None:
+                    continue  # not text: nothing here can support or contradict the claim
+                long_record = long_record or _more_sentences_than(text, self.config.model_contradicts_max_sentences)
+                mine = _most_related(hypothesis, chunks(rec, self.config.max_words, text=text), self.config.max_chunks_per_record)
+                ctx = [_context_of(rec, text, ch) for ch in mine]
+                if len(text) <= self.config.rules_max_chars:
+                    r = check_rules(hypothesis, text)
+                    ev_of = lambda r: _sentence_around(rec, text, r.span[0] if r.span else None)  # noqa: E731
+                else:  # a long record: the rules read the windows the model will read
+                    r, ev_of = _rules_on_windows(hypothesis, rec, mine, ctx)
+                if r.status == "conflict":
+                    return verdict("contradicted", "rules", hypothesis=hypothesis, reason=r.reason, evidence=ev_of(r))
+                if (len(text) <= self.config.rules_max_chars and (sw := swapped_identifier(hypothesis, text))
+                        and not any(key(sw[0]) in key(_text_of(o) or "") for o in cited)):
+                    # the claim states an identifier no cited record holds, and this one states a
+                    # mistyped copy of it in the same slot ("account number 4471-0039" / "4471-0093")
+                    at = _char_span(rec, text, sw[2], sw[2] + len(sw[1]))
+                    return verdict("contradicted", "rules:identifier", hypothesis=hypothesis, evidence=at,
+                                   reason=f"the claim says {sw[0]!r}; the record says {sw[1]!r}")
+                if len(text) <= self.config.rules_max_chars and (words := contradicting_words(hypothesis, text)):
+                    return verdict("contradicted", "rules:words", hypothesis=hypothesis, reason="; ".join(w for w, _ in words),
+                                   evidence=_sentence_around(rec, text, words[0][1]))
+                if len(text) <= self.config.rules_max_chars and (used := derived_support(hypothesis, text)):
+                    # every value of the claim is stated or computed by exactly one reading of this
+                    # record, every other anchor is here: arithmetic the model cannot do, done in code
+                    spans = [_char_span(rec, text, o.start, o.end) for rd in used for o in rd.operands]
+                    return verdict("supported", "rules:derived", hypothesis=hypothesis, evidence=spans[0], spans=spans,
+                                   reason="computed from the cited values: " + "; ".join(f"{rd.how} = {_fmt_value(rd.value)}" for rd in used))
+                if len(text) <= self.config.rules_max_chars:
+                    record_vetoes += [w for w in whole_record_vetoes(hypothesis, text) if w not in record_vetoes]
+                agree = agree or r.status == "agree"
+                found = found or _values_found(r)
+                picked += mine
+                contexts += ctx
         if len(picked) > self.config.max_chunks_per_proposition:  # many records cited: score the most related only
             keep = {id(ch) for ch in _most_related(hypothesis, picked, self.config.max_chunks_per_proposition)}
             picked, contexts = map(list, zip(*[(ch, cx) for ch, cx in zip(picked, contexts) if id(ch) in keep]))
         undecided = not found and any(q.unit != "ref" for q in extract_quantities(hypothesis))
         return _Pending(claim.id, prop, hypothesis, pred.needed, picked, agree, contexts=contexts, values_found=found,
+                        records={r.id: t for r in cited if (t := _text_of(r)) is not None},
                         values_undecided=undecided, long_record=long_record, record_vetoes=record_vetoes)
 
     # -- typed propositions: located and compared, never sent to the model ----------------------
@@ -376,7 +380,8 @@ class Verifier:
                 if block[i, ENTAIL] < self.config.entail_threshold:
                     break
                 ch = p.chunks[i]
-                why = [*p.record_vetoes, *missing_anchors(p.hypothesis, _window(p.contexts[i], ch.text), ch.text, model_p=float(block[i, ENTAIL]))] if self.config.require_anchors else []
+                with reading_record(p.records.get(ch.ledger_id, "")):
+                    why = [*p.record_vetoes, *missing_anchors(p.hypothesis, _window(p.contexts[i], ch.text), ch.text, model_p=float(block[i, ENTAIL]))] if self.config.require_anchors else []
                 if not why:
                     supported = int(i)
                     break

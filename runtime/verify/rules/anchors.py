@@ -200,6 +200,7 @@ def missing_anchors(hypothesis: str, window: str, core: str | None = None, model
     out.extend(_inclusion(hypothesis, window))
     out.extend(why for why, _ in opposites(hypothesis, core))
     out.extend(why for why, _ in agent_conflicts(hypothesis, window))
+    out.extend(possessor_swaps(hypothesis, window))
     out.extend(_status(hypothesis, window))
     out.extend(quantifiers(hypothesis, window))
     out.extend(_other_group(hypothesis, window_stems))
@@ -287,7 +288,7 @@ def _inclusion(hypothesis: str, window: str) -> list[str]:
 # a decision or state the claim reports, and the words that say it did not happen (yet)
 _DONE = {stem(w) for w in ("approved", "approve", "agreed", "accepted", "adopted", "completed", "finished", "cleared",
                            "resolved", "settled", "signed", "granted", "passed", "committed", "awarded", "authorised",
-                           "authorized", "concluded", "decided")}
+                           "authorized", "concluded", "decided", "confirmed")}
 _NOT_DONE = {stem(w) for w in ("deferred", "postponed", "rejected", "declined", "refused", "tabled", "withdrawn", "pending",
                                "outstanding", "held", "awaiting", "delayed", "suspended", "denied", "scheduled", "planned",
                                "failed", "defeated", "lapsed", "anticipated", "proposed", "projected", "expected", "draft",
@@ -313,7 +314,9 @@ _OPPOSITES = [
     (("inbound",), ("outbound",)),
     (("credit", "credited"), ("debit", "debited")),
     (("fixed", "fixed-price", "lump-sum"), ("variable", "time-and-materials")),
-    (("confirmed",), ("unconfirmed", "tentative", "provisional")),
+    (("confirmed",), ("unconfirmed", "tentative", "provisional", "awaiting")),
+    # a level reached or not: "attendance met its contractual level" against "short of the 97% contractual level"
+    (("met", "meets", "achieved", "achieves"), ("missed", "misses", "short")),
     (("covered", "insured"), ("excluded", "uncovered", "uninsured")),
     (("passed", "carried", "adopted", "approved"), ("failed", "defeated", "lapsed")),
     (("left",), ("right",)),
@@ -347,9 +350,13 @@ _HEADING_LINE = re.compile(r"^\s*([A-Za-z][^.:\n]{0,40}):\s*$", re.M)
 _NEGATOR = re.compile(r"(?:\b(?:" + "|".join(sorted(NEGATORS)) + r")|n't)\s+(?:(?:be|been|being|ever|always|normally|[a-z]+ly)\s+){0,2}(?P<w>[a-z][a-z-]*)", re.I)
 
 
+# "awaiting confirmation", "pending approval": the thing has not happened yet
+_PENDING = re.compile(r"\b(?:awaiting|pending)\s+(?:(?:the|your|their|its|our|final|written)\s+)*(?P<w>[a-z][a-z-]*)", re.I)
+
+
 def _negated_stems(sent: str) -> set[str]:
     """Stems of the words a negation governs ("may never be accepted": accept)."""
-    return {stem(m.group("w").lower()) for m in _NEGATOR.finditer(sent)}
+    return {stem(m.group("w").lower()) for rx in (_NEGATOR, _PENDING) for m in rx.finditer(sent)}
 
 
 # clauses of one sentence about two things: "revenue rose 14%, while volumes were flat at 38,500 tonnes"
@@ -434,10 +441,21 @@ def _agent(m: re.Match) -> str:
     return stem(m.group("agent").rstrip(".,;:'’"))
 
 
-def agent_conflicts(hypothesis: str, window: str) -> list[tuple[str, int]]:
+def _role(window: str, m: re.Match) -> bool:
+    """The agent of a "by" phrase is a role, not a name: "by the Tenant", "by carrier"; never "by
+    Fiona Gairn" or "by vendor Korrin Networks" (a role word followed by the name)."""
+    word = m.group("agent").rstrip(".,;:'’")
+    named = word[:1].isupper() and not re.search(r"\bthe\s+$", window[max(0, m.start("agent") - 5):m.start("agent")], re.I)
+    return not named and not re.match(r"\s+[A-Z][a-z]", window[m.start("agent") + len(word):])
+
+
+def agent_conflicts(hypothesis: str, window: str, *, known_roles_only: bool = False) -> list[tuple[str, int]]:
     """A claim naming who does something ("X will supply the frame") against a window that says
     the same thing is done by someone else ("the frame (supplied by the Owner)"): the agent of a
-    passive verb of the claim's must be someone the claim names."""
+    passive verb of the claim's must be someone the claim names. ``known_roles_only`` (to call the
+    claim false, not only unsupported): an agent that is a role ("countersigned by the Tenant")
+    counts only where the window says who holds that role, or names the claim's party where it
+    acts; otherwise it may be the claim's party ("countersigned by the Tenant" in a letter to it)."""
     found = names(hypothesis)
     if not found:
         return []
@@ -448,6 +466,10 @@ def agent_conflicts(hypothesis: str, window: str) -> list[tuple[str, int]]:
     aliases = {stem(w) for rx in (_DEFINED_PARTY, _PARTY_FIELD) for d in rx.finditer(window)
                if {stem(x) for x in re.findall(r"[A-Za-z]+", d["value"])} & mine for w in re.findall(r"[A-Za-z]+", d["label"])}
     # the claim's own party does the verb elsewhere in the window ("require prior approval of the Board")
+    defined = {stem(w) for rx in (_DEFINED_PARTY, _PARTY_FIELD) for d in rx.finditer(window) for w in re.findall(r"[A-Za-z]+", d["label"])}
+    # the window names the claim's party where it acts ("fitted by Carrow Heating"): a role it
+    # gives to another doer ("supplied by the customer") is someone else
+    acts_by_name = any(_agent(m) in mine for m in _BY_AGENT.finditer(window))
     claimed_elsewhere = {stem(m.group("verb")) for m in _BY_AGENT.finditer(window) if _agent(m) in hst | aliases}
     claimed_elsewhere |= {stem(m.group("noun")) for m in _NOUN_OF_AGENT.finditer(window) if _agent(m) in hst | aliases}
     out = []
@@ -457,7 +479,37 @@ def agent_conflicts(hypothesis: str, window: str) -> list[tuple[str, int]]:
             continue
         if verb in claimed_elsewhere or not (set(content_stems(window[slice(*sentence_bounds(window, m.start()))])) & hst) - {verb}:
             continue  # the sentence of "signed by the Chair" is about something else than the claim
+        if known_roles_only and _role(window, m) and agent not in defined and not acts_by_name:
+            continue
         out.append((f"the window says {m.group('verb')} by {m.group('agent')}, not by whom the claim names", m.start()))
+    return out
+
+
+STOP_STEMS = {stem(w) for w in STOP}
+_POSSESSIVE = re.compile(r"\b(?P<who>[A-Za-z][\w-]*)['’]s?\s+(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})")
+
+
+def possessor_swaps(hypothesis: str, window: str) -> list[str]:
+    """"The landlord's break option is removed" against a window whose sentence about the removal
+    says "The Tenant's break option ... is removed": the thing belongs to another party there. The
+    sentence about the claim is the one sharing most of its other words; it must not also give the
+    thing to the claim's party."""
+    hypothesis, window = normalise(hypothesis), normalise(window)
+    out = []
+    for m in _POSSESSIVE.finditer(hypothesis):
+        who, what = stem(m["who"]), set(content_stems(m["what"]))
+        if not what or m["who"].lower() in STOP:
+            continue
+        rest = set(content_stems(hypothesis)) - {who} - _DOC_STEMS
+        scored = [(len(rest & set(content_stems(window[a:b]))), window[a:b]) for a, b in sentence_spans(window)]
+        top = max((x for x, _ in scored), default=0)
+        best = [sent for x, sent in scored if x == top and x >= 2]
+        if len(best) != 1:
+            continue
+        owners = {stem(o["who"]) for o in _POSSESSIVE.finditer(best[0]) if set(content_stems(o["what"])) & what}
+        if owners and who not in owners and not owners & STOP_STEMS:
+            thing = " ".join(w for w in m["what"].split() if w.lower() not in STOP)
+            out.append(f"the sentence about it gives the {thing} to {', '.join(sorted(owners))}, not to {m['who']}")
     return out
 
 
@@ -474,11 +526,16 @@ def _status(hypothesis: str, window: str) -> list[str]:
     head = title_line(window)
     title_end = window.find(head) + len(head) if head and "\n" in window else len(window)
     title = set(content_stems(head)) if head else set()
+    before: set[str] = set()
     for a, b in sentence_spans(window):
         sent = window[a:b]
         ss = set(content_stems(sent))
         # the title itself, or a window of one line: no title to lean on
         around = ss if a < title_end else ss | title
+        # a clause after a semicolon goes on about what the clause before it names
+        if window[:a].rstrip().endswith(";"):
+            around = around | before
+        before = ss
         awaited = {stem(m.group("w")) for m in _AWAITED.finditer(sent)}
         if len(obj & around) >= min(2, len(obj)) and (ss & _NOT_DONE) and not (ss & done - awaited):
             return [f"the window says {', '.join(sorted(ss & _NOT_DONE))} where the claim says {', '.join(sorted(done))}"]
@@ -661,6 +718,10 @@ _WORTH = re.compile(r"\bworth\b", re.I)
 _ADDS = re.compile(r"\b(?:plus|in\s+addition(?:\s+to)?|additionally|as\s+well\s+as|together\s+with|on\s+top\s+of)\b", re.I)
 
 
+# a claim that says what something was computed from: the base is its claim, not the computed value
+_BASIS = re.compile(r"\b(?:calculated|computed|based|charged|levied|applied|assessed|worked\s+out)\s+(?:on|upon|from|against)\b", re.I)
+
+
 def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] | None:
     """The readings that support a claim whose values are computed from the evidence, or None.
 
@@ -676,6 +737,8 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
         return None
     if polarity_profile(hypothesis, 0, len(hypothesis), hq, True)[1]:
         return None  # a negated computation ("did not take 7 days") is the model's to read, never passed here
+    if any(_BASIS.search(hypothesis, 0, h.start) for h in values):
+        return None  # "the credit was calculated on the fees of USD 16,000": what a charge is taken of, which a sum does not show
     eq = extract_quantities(evidence)
     out: list[arithmetic.Reading] = []
     # "the three line items total ...": the count of what the claim adds is checked by its sum
@@ -754,7 +817,8 @@ def swapped_identifier(hypothesis: str, evidence: str) -> tuple[str, str, int] |
     evidence never holds, and the evidence holds, in a sentence about the same thing, one that
     differs from it as a mistyped copy does (``identifiers.near_miss``): "the account number is
     4471-0039" against "Account no. 4471-0093". An identifier in the subject ("Order X will
-    ship") is what the claim is about, not a value it states: there the answer stays Unsupported."""
+    ship") is what the claim is about, not a value it states: there the answer stays Unsupported;
+    so does one beside the record's, which the claim also names (a renewal, a replacement)."""
     hypothesis, evidence = normalise(hypothesis), normalise(evidence)
     ev_key = key(evidence)
     hst = set(content_stems(hypothesis)) - _DOC_STEMS
@@ -765,8 +829,8 @@ def swapped_identifier(hypothesis: str, evidence: str) -> tuple[str, str, int] |
         if key(ident) in ev_key or at < 0 or not _VALUE_SLOT.search(hypothesis[:at]):
             continue
         for tok, pos in cands:
-            if not near_miss(ident, tok):
-                continue
+            if not near_miss(ident, tok) or key(tok) in key(hypothesis):
+                continue  # the claim names that one too ("policy X was renewed as policy Y"): a second identifier, no typo
             a, b = sentence_bounds(evidence, pos)
             line_a = evidence.rfind("\n", 0, pos) + 1
             if hst & set(content_stems(evidence[min(a, line_a):b])):
@@ -784,7 +848,7 @@ def contradicting_words(hypothesis: str, evidence: str) -> list[tuple[str, int]]
     out = opposites(hypothesis, evidence)
     ws = {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", evidence)}
     if all(_found_name(n, evidence, ws) for n in names(hypothesis)):
-        out += agent_conflicts(hypothesis, evidence)
+        out += agent_conflicts(hypothesis, evidence, known_roles_only=True)
     if (r := role_field_conflict(hypothesis, evidence)) is not None:
         out.append(r)
     if (r := direction_swap(hypothesis, evidence)) is not None:
@@ -1039,6 +1103,10 @@ _QUANTIFIERS = [
     ("all",
      re.compile(r"(?<!\bat\s)(?<!\bin\s)\b(?:all(?![-\s]in\b)|every|everyone|everybody|everything|always)\b", re.I),
      re.compile(r"\b(?:all|every|each|any|everyone|everybody|everything|always|whole|entire|without\s+exception|regardless)\b", re.I)),
+    # "any prepayment, whatever its size": unconditional, which a window with a threshold is not
+    ("regardless",
+     re.compile(r"\b(?:whatever|whichever|regardless\s+of|irrespective\s+of|no\s+matter)\b", re.I),
+     re.compile(r"\b(?:whatever|whichever|regardless|irrespective|no\s+matter|in\s+all\s+cases|without\s+exception|unconditional(?:ly)?)\b", re.I)),
     ("at least",
      re.compile(r"\b(?:at\s+least|a\s+minimum\s+of|no\s+(?:less|fewer)\s+than|not\s+(?:less|fewer)\s+than|or\s+more)\b", re.I),
      re.compile(r"\b(?:at\s+least|minimum|min\.?|no\s+(?:less|fewer)\s+than|not\s+(?:less|fewer)\s+than|or\s+(?:more|longer|above|over)|"

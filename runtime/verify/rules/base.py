@@ -72,10 +72,11 @@ Found = tuple[int, int, str, object, "str | None", "str | None", tuple]
 
 
 class Claims(Protocol):
-    """The registry's record of which characters are already read, and whether the text writes
-    decimals with a comma."""
+    """The registry's record of which characters are already read, whether the text writes
+    decimals with a comma, and which dollar a bare "$" is (``money.record_dollar``)."""
 
     decimal_comma: bool
+    dollar: str
 
     def free(self, a: int, b: int) -> bool: ...
     def take(self, a: int, b: int) -> None: ...

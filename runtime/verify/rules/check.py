@@ -169,6 +169,20 @@ def _other_period(ch: dict[str, float], ev: str, e: Quantity) -> bool:
     return bool((set(ch) & _PERIODS) - line) or bool(eper and eper != "unit" and stem(eper) not in ch)
 
 
+# a value added to a named base ("Inside FERC index + USD 0.065/MMBtu", "SOFR plus 2.25%"): a
+# margin; the words before "+" are not an amount (a year may end them: "index for May 2026 + ...")
+_MARGIN_BEFORE = re.compile(r"(?:[A-Za-z)]|\b(?:19|20)\d\d)\s*(?:\+|\bplus)\s*(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?$")
+
+
+_BASE_AFTER = re.compile(r"\s*(?:of|on)\s+(?:the\s+|its\s+|their\s+|each\s+)?((?:[A-Za-z][\w-]*\s*){1,4})")
+
+
+def _base_of(text: str, q: Quantity) -> set[str]:
+    """The content words of what a percentage is taken of ("of the at-risk amount"), or none."""
+    m = _BASE_AFTER.match(text, q.end)
+    return {st for _, st in content_tokens(m.group(1))} if m else set()
+
+
 def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Quantity]):
     """('found'|'conflict'|'undecided'|'nokind', evidence quantity or None, note)."""
     hshape = derived.shape(hyp, h)
@@ -197,6 +211,10 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
             continue
         if rel == "contradicts" and h.unit == "monthyear":
             continue  # "finishes at the start of December": a month is met by a date, never refuted by one
+        if rel == "contradicts" and _MARGIN_BEFORE.search(ev, 0, e.start) and not _MARGIN_BEFORE.search(hyp, 0, h.start):
+            continue  # "index + USD 0.065": a margin over a level the record does not state, not the level
+        if rel == "contradicts" and h.kind == "percent" and (hb := _base_of(hyp, h)) and (eb := _base_of(ev, e)) and not hb & eb:
+            continue  # "70% of the at-risk amount" and "10% of the monthly invoice value": shares of two things
         score = _tie(ch, _context(ev, e, eqs))
         if hrole is not None:
             erole = RANGE_ROLE.get(e.frame) or _nearest_role(ev, e, eqs)

@@ -93,9 +93,12 @@ _CLAUSE_NEG_RE = re.compile(r"\bin no event\b|\bin no case\b|\bunder no circumst
 # after the value, always inclusive: "40 hours or more", "500 units or more", "$5,000 and above",
 # "$5,000+", "5,000 + |" (one counted noun may sit between the value and the phrase; "5,000 + 200"
 # and "$500 + VAT" are sums)
+# "10 years or more", "18+": a "+" only on the value's own line ("Total vouchers 212.50" over "Cash + vouchers" is no "212.50+")
 _POSTFIX_RE = re.compile(
-    r"(?:\s+(?!(?:or|and)\b)[a-z][a-z-]*\b)?\s*,?\s*(?:(?:or|and)\s+(?P<w>more|greater|above|over|up|upwards|higher|longer|later"
-    r"|less|fewer|below|under|lower|shorter|earlier)\b|(?P<plus>\+)(?=\s*(?:$|[|\n]|[a-z]))(?!\s*(?:tax|vat|gst|hst|shipping|freight|fees?|interest|expenses|costs?)\b))",
+    r"(?:\s+(?!(?:or|and)\b)[a-z][a-z-]*\b)?\s*,?\s*(?:or|and)\s+(?P<w>more|greater|above|over|up|upwards|higher|longer|later"
+    r"|less|fewer|below|under|lower|shorter|earlier)\b"
+    r"|(?:[ \t]+(?!(?:or|and)\b)[a-z][a-z-]*\b)?[ \t]*,?[ \t]*(?P<plus>\+)(?=\s*(?:$|[|\n]|[a-z]))(?!\s*(?:tax|vat|gst|hst|shipping|freight|fees?|interest|expenses|costs?)\b)"
+    r"(?![ \t]*(?:[A-Za-z]+[ \t]+){0,2}(?:[A-Z]{3}[ \t]?|[$€£¥₹][ \t]?)?\d)",  # "$100.60 + shortfall $5.00" adds, no bound
     re.IGNORECASE,
 )
 # a bilingual contract's German bound: up to two words (adverbs) may stand before the value

@@ -1,6 +1,7 @@
 """Money: "$1,200", "1200 USD", "USD 1,200.00", "US$1,200", "1.2k dollars", "$1.2 million",
 "four hundred dollars", "1.234,50 EUR", "EUR 1 234,50", "12,50 €", "12 480,50 $" (Canadian: the sign after the amount), "INR 30,00,000", "Rs. 5,00,000",
-"₹2 crore", "30 lakh rupees" are all read as an amount and a currency. "$" alone means USD; "EUR"/"€"/
+"₹2 crore", "30 lakh rupees" are all read as an amount and a currency. "$" alone means USD, or the one other
+dollar its record names (``record_dollar``); "EUR"/"€"/
 "euros" EUR; "GBP"/"£"/"pounds" GBP; "PLN"/"zł"/"zloty" PLN; "INR"/"Rs."/"₹"/"rupees" INR
 (Indian grouping and lakh/crore: ``base.DIGITS``, ``base.SCALE``). A rate suffix ("per hour", "/h",
 "an hour", "monthly") is kept in ``per``; a price per counted thing ("$0.28 per bag", "USD 1.10/unit",
@@ -50,6 +51,24 @@ _PATTERNS = [
 ]
 
 
+# a dollar other than the US one, named by its prefix or code: "A$400.00", "AUD", "NZ$"
+_OTHER_DOLLAR = re.compile(r"(?<![A-Za-z])(?:(?P<p>A|AU|C|CA|NZ|S|HK)\$|(?P<c>AUD|CAD|NZD|SGD|HKD)\b)")
+_US_DOLLAR = re.compile(r"\bUS\$|\bUSD\b|\bU\.?S\.?\s+dollars?\b")
+_PREFIX_CODE = {"A": "AUD", "AU": "AUD", "C": "CAD", "CA": "CAD", "NZ": "NZD", "S": "SGD", "HK": "HKD"}
+
+
+def record_dollar(text: str) -> str | None:
+    """The one non-US dollar ``text`` names ("Float: A$400.00", "Currency: AUD") where it never
+    names US dollars: its bare "$" amounts are that dollar ("$5.00 shortfall" in an Australian
+    petty-cash sheet is AUD 5.00). None when it names none, several, or US dollars too."""
+    found = {_PREFIX_CODE[m["p"]] if m["p"] else m["c"] for m in _OTHER_DOLLAR.finditer(text)}
+    return found.pop() if len(found) == 1 and not _US_DOLLAR.search(text) else None
+
+
+def names_us_dollars(text: str) -> bool:
+    return bool(_US_DOLLAR.search(text))
+
+
 # "pounds" is a weight in a sentence about weight
 _WEIGHT = re.compile(r"\b(?:weigh\w*|weight\w*|heav\w*|lbs?|kg|kilo\w*|tonnes?|tons?|ounces?|oz|mass|payload|gross|net\s+wt)\b", re.I)
 
@@ -62,7 +81,7 @@ def find_money(text: str, claims: Claims) -> Iterable[Found]:
             if "trail" in gd:  # an amount written before its dollar sign
                 cur = "USD" if (gd["trail"] or "").upper() in ("US", "USD") else "CAD"
             elif gd.get("sym"):
-                cur = CURRENCY_SYMBOL[gd["sym"].lower()]
+                cur = claims.dollar if gd["sym"] == "$" else CURRENCY_SYMBOL[gd["sym"].lower()]
             elif gd.get("code"):
                 cur = "PLN" if gd["code"].lower() == "zł" else gd["code"].upper()
             else:
@@ -70,6 +89,8 @@ def find_money(text: str, claims: Claims) -> Iterable[Found]:
                 if word.startswith("pound") and "sterling" not in word and _WEIGHT.search(text, *sentence_bounds(text, a)):
                     continue  # "weighs 41 pounds": a weight, read as a measure
                 cur = CURRENCY_WORD[word.split()[0]]
+                if cur == "USD" and not re.search(r"U\.?S\.?\s+$", text[a:m.start("word")]):
+                    cur = claims.dollar
             per, _ = per_after(text, b, counts=True)
             per = per or per_before(text, a)
             claims.take(a, b)

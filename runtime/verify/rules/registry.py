@@ -8,6 +8,9 @@ durations, ranges (masked: neither end is a value) and last plain numbers.
 
 from __future__ import annotations
 
+import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from functools import lru_cache
 
@@ -32,9 +35,10 @@ EXTRACTORS: list[Extractor] = [
 class _Taken:
     """Which characters an extractor already read: one byte per character, searched in C."""
 
-    def __init__(self, n: int, decimal_comma: bool) -> None:
+    def __init__(self, n: int, decimal_comma: bool, dollar: str = "USD") -> None:
         self._mask = bytearray(n + 1)
         self.decimal_comma = decimal_comma
+        self.dollar = dollar
 
     def free(self, a: int, b: int) -> bool:
         return self._mask.find(1, a, b) < 0
@@ -43,15 +47,52 @@ class _Taken:
         self._mask[a:b] = b"\x01" * (b - a)
 
 
+# The record a claim is being checked against, while ``reading_record`` is open: (its text, whether
+# it writes decimals with a comma, the dollar its bare "$" is).
+_RECORD: ContextVar[tuple[str, bool, str | None] | None] = ContextVar("warrant_rules_record", default=None)
+# "1,523" or "1.523": a thousands group or three decimals, depending on who wrote it
+_AMBIGUOUS = re.compile(r"(?<![\d.,])\d{1,3}[.,]\d{3}(?![\d]|[.,]\d)")
+
+
+@contextmanager
+def reading_record(record: str):
+    """Within it, a text without a decimal convention of its own (a claim, a window of the record)
+    whose ambiguous figures ("1,523 €/l") all occur as written in ``record`` is read the way the
+    record writes decimals: a figure copied from a record means what it means there. A claim that
+    writes a figure its own way ("1,523" against the record's "1.523,00") keeps its own reading."""
+    token = _RECORD.set((record, uses_decimal_comma(record), money.record_dollar(record)))
+    try:
+        yield
+    finally:
+        _RECORD.reset(token)
+
+
+def _record_convention(text: str) -> bool:
+    rec = _RECORD.get()
+    if rec is None or not rec[1]:
+        return False
+    figures = _AMBIGUOUS.findall(text)
+    return bool(figures) and all(f in rec[0] for f in figures)
+
+
 def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Quantity]:
     """Every money amount, percentage, date, duration, identifier and number in ``text``, in text
     order; spans never overlap. ``decimal_comma``: whether the record ``text`` comes from writes
-    decimals with a comma ("1.234" is then 1234); None: judged from ``text`` itself."""
+    decimals with a comma ("1.234" is then 1234); None: judged from ``text`` itself, or from the
+    record ``reading_record`` names."""
     if decimal_comma is None:
-        decimal_comma = uses_decimal_comma(text)
+        decimal_comma = uses_decimal_comma(text) or _record_convention(text)
+    # a text's own dollar, else (a claim, a window) its record's: "$" in a claim about an
+    # Australian record is the record's dollar
+    dollar = money.record_dollar(text) or (None if money.names_us_dollars(text) else _record_dollar()) or "USD"
     if len(text) <= _CACHED_MAX:
-        return list(_extract_cached(text, decimal_comma))
-    return _extract(text, decimal_comma)
+        return list(_extract_cached(text, decimal_comma, dollar))
+    return _extract(text, decimal_comma, dollar)
+
+
+def _record_dollar() -> str | None:
+    rec = _RECORD.get()
+    return rec[2] if rec is not None else None
 
 
 # A claim and its window are read by several rules in one check: short texts are read once.
@@ -59,12 +100,12 @@ _CACHED_MAX = 4096
 
 
 @lru_cache(maxsize=8192)
-def _extract_cached(text: str, decimal_comma: bool) -> tuple[Quantity, ...]:
-    return tuple(_extract(text, decimal_comma))
+def _extract_cached(text: str, decimal_comma: bool, dollar: str) -> tuple[Quantity, ...]:
+    return tuple(_extract(text, decimal_comma, dollar))
 
 
-def _extract(text: str, decimal_comma: bool) -> list[Quantity]:
-    taken = _Taken(len(text), decimal_comma)
+def _extract(text: str, decimal_comma: bool, dollar: str = "USD") -> list[Quantity]:
+    taken = _Taken(len(text), decimal_comma, dollar)
     found: list[Found] = []
     for ex in EXTRACTORS:
         found.extend(ex.find(text, taken))
