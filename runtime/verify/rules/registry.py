@@ -59,7 +59,8 @@ def reading_record(record: str):
     """Within it, a text without a decimal convention of its own (a claim, a window of the record)
     whose ambiguous figures ("1,523 €/l") all occur as written in ``record`` is read the way the
     record writes decimals: a figure copied from a record means what it means there. A claim that
-    writes a figure its own way ("1,523" against the record's "1.523,00") keeps its own reading."""
+    writes a figure its own way ("1,523" against the record's "1.523,00") keeps its own reading.
+    Its bare "$" is the record's dollar (``money.record_dollar``) unless it names US dollars."""
     token = _RECORD.set((record, uses_decimal_comma(record), money.record_dollar(record)))
     try:
         yield
