@@ -355,3 +355,25 @@ def test_a_sum_does_not_show_what_a_charge_was_taken_of():
             "affected. Credit approved: USD 940.00.")
     assert derived_support("The API and reporting fees come to USD 11,000 a month combined.", mail)
     assert derived_support("The credit was calculated on the combined API and reporting fees of USD 11,000.", mail) is None
+
+
+def test_a_period_counts_from_the_date_its_sentence_names():
+    ev = ("ROYALTY STATEMENT - PERIOD 6 (4 weeks ending 21 June 2026)\nStatement date: 25 June 2026\n"
+          "Amount due: GBP 3,120.00\nPayment due: 7 days after the statement date, by direct debit.")
+    # 21 June (the period's end) + 7 days is no due date here: the term runs from the statement date
+    assert derived_support("Payment for Period 6 is due on 28 June 2026.", ev) is None
+    assert arithmetic_readings_from("Payment for Period 6 is due on 2 July 2026.", ev) == ["25 June 2026 + 7 days"]
+
+
+def arithmetic_readings_from(claim: str, ev: str) -> list[str]:
+    h = [q for q in extract_quantities(claim) if q.kind == "date"][-1]
+    return [r.how for r in readings(claim, h, ev, extract_quantities(ev), tie=False)]
+
+
+def test_a_change_is_not_contradicted_by_a_level():
+    ev = ("- Support fees: your schedule recognises AUD 30,000 for the quarter; we calculate AUD 15,000.\n"
+          "- Build fee AUD 90,000 should move to the next quarter.")
+    assert check_rules("The proposed adjustments reduce revenue recognised this quarter by AUD 105,000 in total.", ev).status != "conflict"
+    assert check_rules("Your schedule recognises AUD 35,000 for the quarter.", ev).status == "conflict"
+    # a change the record labels as one ("Rent increase: 3% per year") does
+    assert check_rules("The rent increases by 5% per year.", "Base rent: $2,000 per month\nRent increase: 3% per year").status == "conflict"

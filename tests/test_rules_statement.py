@@ -375,3 +375,14 @@ def test_a_thing_the_window_gives_to_another_party():
     assert possessor_swaps("The variation removes the landlord's break option at 30 June 2027.", w)
     assert possessor_swaps("The variation removes the tenant's break option at 30 June 2027.", w) == []
     assert possessor_swaps("The landlord's break option in clause 8 is unaffected.", w) == []
+
+
+def test_a_thing_still_to_be_received_has_not_been_provided():
+    w = ("Decision: approved limit AUD 90,000. Conditions: Personal guarantee from director L. Okafor to be received "
+         "before the first order is released.")
+    assert any("to be received" in x for x in missing_anchors("Director L. Okafor has provided the required personal guarantee.", w))
+    assert not any("to be received" in x for x in missing_anchors("Director L. Okafor will provide a personal guarantee.", w))
+    # a condition says nothing happened: "if the offer is accepted"
+    tender = ("L1 bidder: Norvale Works. The committee recommends acceptance of the L1 offer. Performance security: 5% of "
+              "the contract value, to be furnished within 21 days of the letter of award.")
+    assert not any("to be" in x for x in missing_anchors("If Norvale's offer is accepted, its performance security is 5% of the contract value.", tender))

@@ -288,11 +288,14 @@ def _inclusion(hypothesis: str, window: str) -> list[str]:
 # a decision or state the claim reports, and the words that say it did not happen (yet)
 _DONE = {stem(w) for w in ("approved", "approve", "agreed", "accepted", "adopted", "completed", "finished", "cleared",
                            "resolved", "settled", "signed", "granted", "passed", "committed", "awarded", "authorised",
-                           "authorized", "concluded", "decided", "confirmed")}
+                           "authorized", "concluded", "decided", "confirmed", "provided", "submitted", "received",
+                           "delivered", "issued", "returned")}
 _NOT_DONE = {stem(w) for w in ("deferred", "postponed", "rejected", "declined", "refused", "tabled", "withdrawn", "pending",
                                "outstanding", "held", "awaiting", "delayed", "suspended", "denied", "scheduled", "planned",
                                "failed", "defeated", "lapsed", "anticipated", "proposed", "projected", "expected", "draft",
                                "review", "investigate", "consider")}
+_CONDITION = re.compile(r"\b(?:if|once|when|whenever|unless|until|assuming|provided\s+that)\b", re.I)
+_TO_BE_DONE = re.compile(r"\bto\s+be\s+[a-z]+(?:ed|en)\b", re.I)
 # a done word that names what is still awaited ("pending approval", "subject to sign-off") is not done
 _AWAITED = re.compile(r"\b(?:pending|awaiting|await|subject\s+to|requires?|required|needs?|seeking|for)\s+(?:[A-Za-z]+\s+)?(?P<w>[A-Za-z]+)", re.I)
 
@@ -522,6 +525,11 @@ def _status(hypothesis: str, window: str) -> list[str]:
     if not done:
         return []
     obj = hstems - _DONE - _DOC_STEMS
+    # the claim says it happened ("has provided", "was received"), not that it will
+    # ("if the offer is accepted" says neither)
+    past = any(stem(m.group(0)) in done and m.group(0).lower().endswith(("ed", "en"))
+               and not _CONDITION.search(hypothesis[hypothesis.rfind(",", 0, m.start()) + 1:m.start()])
+               for m in re.finditer(r"[A-Za-z]+", hypothesis))
     # a field line of a form ("Status: pending approval") is about the document its title names
     head = title_line(window)
     title_end = window.find(head) + len(head) if head and "\n" in window else len(window)
@@ -537,8 +545,10 @@ def _status(hypothesis: str, window: str) -> list[str]:
             around = around | before
         before = ss
         awaited = {stem(m.group("w")) for m in _AWAITED.finditer(sent)}
-        if len(obj & around) >= min(2, len(obj)) and (ss & _NOT_DONE) and not (ss & done - awaited):
-            return [f"the window says {', '.join(sorted(ss & _NOT_DONE))} where the claim says {', '.join(sorted(done))}"]
+        # "guarantee ... to be received before the first order": still required, not yet done
+        pending = (ss & _NOT_DONE) or ({m.group(0).lower() for m in _TO_BE_DONE.finditer(sent)} if past else set())
+        if len(obj & around) >= min(2, len(obj)) and pending and not (ss & done - awaited):
+            return [f"the window says {', '.join(sorted(pending))} where the claim says {', '.join(sorted(done))}"]
     return []
 
 
@@ -737,7 +747,7 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
         return None
     if polarity_profile(hypothesis, 0, len(hypothesis), hq, True)[1]:
         return None  # a negated computation ("did not take 7 days") is the model's to read, never passed here
-    if any(_BASIS.search(hypothesis, 0, h.start) for h in values):
+    if any(h.kind == "money" and _BASIS.search(hypothesis, 0, h.start) for h in values):
         return None  # "the credit was calculated on the fees of USD 16,000": what a charge is taken of, which a sum does not show
     eq = extract_quantities(evidence)
     out: list[arithmetic.Reading] = []

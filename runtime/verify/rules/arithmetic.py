@@ -469,6 +469,9 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
         # a month without a day adds whole months only; a day without a year adds nothing
         for d in (e for e in tied if e.kind == "date" and e.unit is None or (e.unit == "monthyear" and h.unit == "monthyear")):
             for n in (e for e in tied if e.kind == "duration"):
+                if (after := _counted_from(ev, n)) and len(after & operand_words(ev, d)) < max(
+                        (len(after & operand_words(ev, o)) for o in pool if o.kind == "date"), default=0):
+                    continue  # "7 days after the statement date": from the date so labelled, not the period's end
                 v = _add(d.value, n)
                 if v is not None:
                     hit(v, (d, n), f"{d.text} + {n.text}", "add_days")
@@ -535,6 +538,16 @@ _NUMERIC_CELL = re.compile(r"^[\s$€£¥₹(+-]*[\d.,' ’]+\s*%?\)?\s*[A-Z]{0,
 MAX_TERMS = 10
 MAX_ADDENDS = 4
 _TIMES = {"hour", "day", "week", "month", "year"}
+
+
+_AFTER_WHAT = re.compile(r"\s*(?:after|from|following|of)\s+(?:the\s+|its\s+)?(?P<what>(?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)", re.I)
+
+
+def _counted_from(ev: str, n: Quantity) -> set[str]:
+    """The content words of what a period counts from, as its sentence says ("7 days after the
+    statement date": statement, date), or none."""
+    m = _AFTER_WHAT.match(ev, n.end)
+    return {s for _, s in content_tokens(m["what"])} if m else set()
 
 
 def stated_count(hyp: str, h: Quantity) -> int | None:

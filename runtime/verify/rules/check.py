@@ -174,6 +174,11 @@ def _other_period(ch: dict[str, float], ev: str, e: Quantity) -> bool:
 _MARGIN_BEFORE = re.compile(r"(?:[A-Za-z)]|\b(?:19|20)\d\d)\s*(?:\+|\bplus)\s*(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?$")
 
 
+# a value a change is measured by: "reduce revenue recognised by AUD 152,500", "rose by 4%"
+_CHANGE_BY = re.compile(r"\b(?:reduc\w*|increas\w*|rais\w*|lower\w*|cuts?|rose|rises?|risen|fell|falls?|fallen|grew|grows?|grown|drop\w*"
+                        r"|decreas\w*|adjust\w*|up|down)\b[^.;\n]{0,60}\bby\s+(?:about\s+|roughly\s+|some\s+|a\s+further\s+)?(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?$", re.I)
+# a value labelled as a change: "Rent increase: 3% per year", "price reduction of EUR 40"
+_CHANGE_LABEL = re.compile(r"\b(?:increases?|reductions?|decreases?|rises?|escalations?|adjustments?|changes?|uplifts?|cuts?|growth|discounts?)\b[^\n.;]{0,30}$", re.I)
 _BASE_AFTER = re.compile(r"\s*(?:of|on)\s+(?:the\s+|its\s+|their\s+|each\s+)?((?:[A-Za-z][\w-]*\s*){1,4})")
 
 
@@ -213,6 +218,8 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
             continue  # "finishes at the start of December": a month is met by a date, never refuted by one
         if rel == "contradicts" and _MARGIN_BEFORE.search(ev, 0, e.start) and not _MARGIN_BEFORE.search(hyp, 0, h.start):
             continue  # "index + USD 0.065": a margin over a level the record does not state, not the level
+        if rel == "contradicts" and _CHANGE_BY.search(hyp, 0, h.start) and not (_CHANGE_BY.search(ev, 0, e.start) or _CHANGE_LABEL.search(ev, 0, e.start)):
+            continue  # "reduce revenue by AUD 152,500": a change, which a stated level does not contradict
         if rel == "contradicts" and h.kind == "percent" and (hb := _base_of(hyp, h)) and (eb := _base_of(ev, e)) and not hb & eb:
             continue  # "70% of the at-risk amount" and "10% of the monthly invoice value": shares of two things
         score = _tie(ch, _context(ev, e, eqs))
