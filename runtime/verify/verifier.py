@@ -283,7 +283,8 @@ class Verifier:
         contexts: list[str] = []
         for rec in cited:
             text = _text_of(rec)
-            with reading_record(text or ""):  # a figure copied from the record reads as it does there
+            # a figure copied from the record reads as it does there (a long record's windows read by themselves)
+            with reading_record(text if text is not None and len(text) <= self.config.rules_max_chars else ""):
                 if text is not None and len(text) <= self.config.rules_max_chars and (rk := compare_stated(hypothesis, text)):
                     # the claim orders two labelled values of this record, or names the extreme of a column
                     spans = [_char_span(rec, text, q.start, q.end) for q in rk.used]
@@ -335,7 +336,7 @@ class Verifier:
             picked, contexts = map(list, zip(*[(ch, cx) for ch, cx in zip(picked, contexts) if id(ch) in keep]))
         undecided = not found and any(q.unit != "ref" for q in extract_quantities(hypothesis))
         return _Pending(claim.id, prop, hypothesis, pred.needed, picked, agree, contexts=contexts, values_found=found,
-                        records={r.id: t for r in cited if (t := _text_of(r)) is not None},
+                        records={r.id: t for r in cited if (t := _text_of(r)) is not None and len(t) <= self.config.rules_max_chars},
                         values_undecided=undecided, long_record=long_record, record_vetoes=record_vetoes)
 
     # -- typed propositions: located and compared, never sent to the model ----------------------

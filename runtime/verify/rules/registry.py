@@ -83,12 +83,9 @@ def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Qua
     record ``reading_record`` names."""
     if decimal_comma is None:
         decimal_comma = uses_decimal_comma(text) or _record_convention(text)
-    # a text's own dollar, else (a claim, a window) its record's: "$" in a claim about an
-    # Australian record is the record's dollar
-    dollar = money.record_dollar(text) or (None if money.names_us_dollars(text) else _record_dollar()) or "USD"
     if len(text) <= _CACHED_MAX:
-        return list(_extract_cached(text, decimal_comma, dollar))
-    return _extract(text, decimal_comma, dollar)
+        return list(_extract_cached(text, decimal_comma, _record_dollar()))
+    return _extract(text, decimal_comma, _record_dollar())
 
 
 def _record_dollar() -> str | None:
@@ -101,11 +98,14 @@ _CACHED_MAX = 4096
 
 
 @lru_cache(maxsize=8192)
-def _extract_cached(text: str, decimal_comma: bool, dollar: str) -> tuple[Quantity, ...]:
-    return tuple(_extract(text, decimal_comma, dollar))
+def _extract_cached(text: str, decimal_comma: bool, record_dollar: str | None) -> tuple[Quantity, ...]:
+    return tuple(_extract(text, decimal_comma, record_dollar))
 
 
-def _extract(text: str, decimal_comma: bool, dollar: str = "USD") -> list[Quantity]:
+def _extract(text: str, decimal_comma: bool, record_dollar: str | None = None) -> list[Quantity]:
+    # a text's own dollar, else (a claim, a window) its record's: "$" in a claim about an
+    # Australian record is the record's dollar
+    dollar = money.record_dollar(text) or (None if money.names_us_dollars(text) else record_dollar) or "USD"
     taken = _Taken(len(text), decimal_comma, dollar)
     found: list[Found] = []
     for ex in EXTRACTORS:
