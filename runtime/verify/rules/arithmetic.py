@@ -211,14 +211,8 @@ def _table_cells(text: str) -> tuple[tuple[int, int, int, int, str], ...]:
     """(start, end, table, column, header) of every cell of the CSV, pipe and fixed-width tables
     of ``text`` as the table reader reads them: a blank cell keeps its column ("Debit" and
     "Credit" apart in a bank statement), which a split at runs of spaces would close up."""
-    # imported here: the parsers package reads quantities with this family
-    from warrant.runtime.verify.parsers.tables import find_tables
-
-    out = []
-    for g, t in enumerate(find_tables(text)):
-        if t.kind != "kv":
-            out += [(c.start, c.end, g, j, t.header[j].text if j < len(t.header) else "") for row in t.rows for j, c in enumerate(row)]
-    return tuple(out)
+    return tuple((c.start, c.end, g, j, t.header[j].text if j < len(t.header) else "")
+                 for g, t in enumerate(_row_tables(text)) for row in t.rows for j, c in enumerate(row))
 
 
 @lru_cache(maxsize=64)
