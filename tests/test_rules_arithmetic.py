@@ -377,3 +377,76 @@ def test_a_change_is_not_contradicted_by_a_level():
     assert check_rules("Your schedule recognises AUD 35,000 for the quarter.", ev).status == "conflict"
     # a change the record labels as one ("Rent increase: 3% per year") does
     assert check_rules("The rent increases by 5% per year.", "Base rent: $2,000 per month\nRent increase: 3% per year").status == "conflict"
+
+
+RECON = """Currency: EUR
+Balance per statement                         18,402.10
+Add: lodgements in transit
+    LDG-2211  lodged 29-Apr                      2,310.00
+    LDG-2212  lodged 30-Apr                        845.55
+Less: unpresented payments
+    Pmt 7781  Ferrand Joinery                   (1,120.40)
+    Pmt 7785  Quayside Printing                    (96.35)
+Adjusted balance                                 20,340.90"""
+
+
+def test_a_block_the_claim_names_by_its_heading_adds_up_without_a_count():
+    used = derived_support("Unpresented payments added up to EUR 1,216.75 at the end of April.", RECON)
+    assert used and [o.text for o in used[0].operands] == ["1,120.40", "96.35"]
+    # the block ends where its indentation does: the adjusted balance below is no item of it
+    assert derived_support("Unpresented payments added up to EUR 21,457.30 at the end of April.", RECON) is None
+    # a heading the claim does not name gives no block ("lodgements" is not "payments")
+    assert derived_support("Unpresented lodgements added up to EUR 3,155.55 at the end of April.", RECON) is None
+    assert derived_support("Lodgements in transit added up to EUR 3,155.55.", RECON)
+
+
+def test_rows_picked_by_a_claim_word_add_up_with_a_minus_opening_their_cells():
+    ev = ("Currency: USD\n"
+          "ITEM                          DATE          AMOUNT\n"
+          "Ending balance per bank       03/31/2026    50,000.00\n"
+          "  - Unpresented cheque #11    03/12/2026    -1,200.00\n"
+          "  - Unpresented cheque #14    03/27/2026      -300.50\n"
+          "  + Deposit in transit        03/31/2026       410.00\n"
+          "Adjusted balance                            48,909.50\n")
+    used = derived_support("Unpresented cheques totalling $1,500.50 were deducted from the bank balance.", ev)
+    assert used and [o.text for o in used[0].operands] == ["1,200.00", "300.50"]
+    assert derived_support("Unpresented cheques totalling $1,910.50 were deducted from the bank balance.", ev) is None
+
+
+def test_a_count_the_claim_states_may_be_what_its_computation_multiplies():
+    # "the 250 tablets" is stated in the record ("250 units"): it is the product's operand there,
+    # not another slot holding the claimed value
+    ev = ("Tender T-19 - Tablet refresh (250 units) - evaluation\n"
+          "Bidder          Unit price     Score\n"
+          "Norvik AS       640,00 EUR     91,5\n")
+    used = derived_support("At its unit price, Norvik AS's bid for the 250 tablets is worth 160.000,00 EUR.", ev)
+    assert used and sorted(o.text for o in used[0].operands) == ["250", "640,00 EUR"]
+    assert derived_support("At its unit price, Norvik AS's bid for the 250 tablets is worth 165.000,00 EUR.", ev) is None
+    # the count must be what the computation multiplies, not merely a value the record states
+    assert derived_support("Norvik AS's bid for the 250 tablets adds 640,00 EUR of set-up, 1.280,00 EUR in all.", ev) is None
+
+
+JOB = ("Job sheet JS-881 - boiler service. Priority: respond within 8 hours.\n"
+       "Labour: 1.5 h @ $96.00/h    Parts: gasket $18.40; valve $52.10    Call-out fee: $40.00\n"
+       "Status: completed")
+
+
+def test_every_charge_of_a_record_adds_up_to_a_claimed_total():
+    # 1.5 x 96.00 + 18.40 + 52.10 + 40.00 = 254.50: the rate's count is the one on its own line,
+    # not the response time elsewhere in hours
+    used = derived_support("The total charges on this job sheet come to $254.50.", JOB)
+    assert used and "1.5 h x $96.00" in used[0].how
+    assert derived_support("The total charges on this job sheet come to $262.50.", JOB) is None
+    # no claim that adds, no sum
+    assert derived_support("The call-out fee on this job sheet is $254.50.", JOB) is None
+
+
+def test_a_line_that_states_its_own_amount_is_added_as_stated_not_recomputed():
+    ev = ("Debit note DN-7\n"
+          "1. Detention, 4 days @ EUR 90.00/day ..... EUR 360.00\n"
+          "2. Storage, 4 days @ EUR 25.00/day ....... EUR 100.00\n"
+          "3. Admin fee ............................. EUR 35.00\n"
+          "Payment due within 30 days.")
+    # 360 + 100 and 4 x 90 + 100 are one sum: the product repeats the line's stated amount
+    used = derived_support("Detention and storage together make up EUR 460.00 of the debit note.", ev)
+    assert used and used[0].how == "EUR 360.00 + EUR 100.00"

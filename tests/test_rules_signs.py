@@ -27,8 +27,12 @@ def amounts(text: str):
     ("Adjustment $-150 posted.", [("$-150", "USD", -1, True)]),
     ("Deposit 2 March  150.00 CR\nOpening balance $900.00", [("150.00", "USD", -1, True), ("$900.00", "USD", 1, False)]),
     ("Fees | USD -42.50", [("USD -42.50", "USD", -1, False)]),
+    # a bare figure whose minus opens its cell, in a record of one currency
+    ("Currency: USD\nPayment #88  03/12/2026    -2,150.00\nKorrektur: -1,234.50",
+     [("2,150.00", "USD", -1, False), ("1,234.50", "USD", -1, False)]),
     # a range and an identifier are not negatives
     ("Budget $100-$150 for order ORD-150.", [("$100", "USD", 1, False), ("$150", "USD", 1, False)]),
+    ("Currency: USD\nOrder ORD-150 covers items 100-150.", []),
 ])
 def test_negative_amounts_are_read_with_their_sign(text, expected):
     assert amounts(text) == expected

@@ -62,3 +62,47 @@ def test_a_whole_columns_sum_needs_no_cue():
           "Materials     $120.00      $95.00\nTravel        $40.00       $60.00")
     (used,) = derived_support("Spending at the South site was $565.00.", ev)
     assert [o.text for o in used.operands] == ["$410.00", "$95.00", "$60.00"]
+
+
+def test_an_equal_value_on_a_line_labelled_for_another_slot_is_not_the_claimed_one():
+    ev = ("A. Parts (sum of lines 1-4)              $1,240.00\n"
+          "B. TOTAL PARTS AND FEES (A + fees)       $1,315.00\n"
+          "C. Labour                                  $680.00\n"
+          "D. TOTAL REPAIR COSTS (B + C)            $1,995.00\n")
+    # 1,240 is what the parts line holds; the repair costs are stated on their own line
+    r = check_rules("The total repair costs came to $1,315.00.", ev)
+    assert r.status == "conflict" and "1,995.00" in r.reason
+    assert check_rules("The total repair costs are $1,995.00.", ev).status == "agree"
+    # the claim's own label matches the equal value's line: nothing is relabelled
+    assert check_rules("The total parts and fees are $1,315.00.", ev).status == "agree"
+    # a word after the value ("before labour") labels nothing: the labour line is not the claimed slot
+    assert check_rules("The parts total $1,315.00 before labour.", ev).status != "conflict"
+    # a label with only filler words the other line lacks ("total") is no other slot stated
+    paid = "Amount payable (after deposit): $800.00\nTotal: $1,000.00\n"
+    assert check_rules("The amount payable is $800.00.", paid).status != "conflict"
+
+
+def test_a_count_that_is_itself_per_something_multiplies_no_rate_alone():
+    ev = "Notice pay: three (3) weeks of base pay for each completed year. Base weekly pay: $1,800.00. Years completed: 4."
+    # 3 x 1,800 = 5,400 is one year's worth: a claimed total of 4 x 3 x 1,800 is not contradicted by it
+    assert check_rules("The notice pay totals $21,600.00.", ev).status != "conflict"
+
+
+def test_a_price_per_sized_thing_is_a_rate_a_total_is_not_compared_with():
+    ev = "Handling is charged at EUR 90 per 20' and EUR 140 per 40' container. Containers: two 20' and one 40'."
+    assert check_rules("Handling the three containers will be charged EUR 320 in total.", ev).status != "conflict"
+
+
+def test_the_claims_own_count_times_a_rate_is_a_derived_amount_not_a_conflict():
+    ev = "Penalty: for each late delivery notified in writing, the supplier shall pay twelve thousand euros."
+    assert check_rules("Three late deliveries were notified, costing the supplier EUR 36,000 in penalties.", ev).status != "conflict"
+    assert check_rules("A late delivery costs the supplier EUR 15,000.", ev).status == "conflict"
+
+
+def test_a_total_tied_only_by_filler_words_to_a_crowded_tables_total_is_no_conflict():
+    ev = ("| Client | Current | >90 | Total |\n|---|---|---|---|\n| Arden | 1,200.00 | 300.00 | 1,500.00 |\n"
+          "| Bexley | 800.00 | 900.00 | 1,700.00 |\n| Total | 2,000.00 | 1,200.00 | 3,200.00 |\n"
+          "Currency: USD. Provision policy: 50% of balances over 90 days.")
+    assert check_rules("Under the provision policy the required provision totals $600.00.", ev).status != "conflict"
+    assert check_rules("Under the provision policy the required provision totals $650.00.", ev).status != "conflict"
+    assert check_rules("The Total for Bexley is $1,750.00.", ev).status == "conflict"

@@ -51,6 +51,13 @@ def test_the_same_word_in_the_sentence_about_it_is_no_opposite():
     # a sentence about something else that uses the opposite word does not count
     assert opposites("Prices include delivery to the site.", "Prices include delivery to the site. Returns exclude opened items.") == []
     assert opposites("Freight is excluded from the quoted prices.", "Quoted prices: EUR 40 per unit, freight excluded.") == []
+    # the record uses the claim's word about another part of the claim ("a failed assessment"), so
+    # the opposite on the line about the test ("passed") is not about the claim's word
+    status = ('{"site": "Depot 4",\n "assessments": {"completed": 12, "scheduled": 1, "failed_assessment": 1},\n'
+              ' "drug_tests": {"passed": 11, "pending": 2},\n "rule": "No worker may start without a passed drug test."}\n'
+              'Note: workers with a failed assessment may resit it next week.')
+    assert opposites("The worker who failed the assessment is one of the two with a pending drug test.", status) == []
+    assert opposites("The setup fee was charged.", "Late fees are charged at 2%. The setup fee was waived for this order.")
 
 
 def test_a_rules_threshold_is_not_supported_by_an_instance_of_it():
@@ -359,6 +366,10 @@ def test_an_unconditional_claim_needs_an_unconditional_window():
          "Prepayments above this are subject to a charge of three months interest.")
     assert any("regardless" in x for x in missing_anchors("Any prepayment, whatever its size, is subject to a charge of three months interest.", w))
     assert not any("regardless" in x for x in missing_anchors("Prepayments above 10% of the principal are subject to a charge of three months interest.", w))
+    lapse = "Licence L-77 lapses on 2027-03-01 if trading has not begun."
+    assert any("regardless" in x for x in missing_anchors("Licence L-77 lapses on 2027-03-01 whether or not trading has begun.", lapse))
+    assert not any("regardless" in x for x in missing_anchors("Licence L-77 lapses on 2027-03-01 whether or not trading has begun.",
+                                                              "Licence L-77 lapses on 2027-03-01 whether or not trading has begun."))
 
 
 def test_awaiting_confirmation_is_not_confirmed():
@@ -386,3 +397,19 @@ def test_a_thing_still_to_be_received_has_not_been_provided():
     tender = ("L1 bidder: Norvale Works. The committee recommends acceptance of the L1 offer. Performance security: 5% of "
               "the contract value, to be furnished within 21 days of the letter of award.")
     assert not any("to be" in x for x in missing_anchors("If Norvale's offer is accepted, its performance security is 5% of the contract value.", tender))
+
+
+YARD = ("Yard log Y-118, 4 June. While Ona Brandt was loading the trailer from a forklift operated by her "
+        "colleague Piet Maas, a pallet slipped and struck Ona's forearm. Dock permits must be renewed by July 1.")
+
+
+def test_two_of_the_claims_names_swapped_between_the_doer_and_another_role_is_a_conflict():
+    # the record has Piet Maas operate the forklift; the claim gives that to Ona Brandt, also in it
+    assert agent_conflicts("Piet Maas was struck by the pallet while Ona Brandt operated the forklift.", YARD)
+    # the doer the claim names is the one the record names after the role word
+    assert agent_conflicts("Piet Maas operated the forklift when Ona Brandt was struck.", YARD) == []
+    assert agent_conflicts("Ona Brandt was struck while her colleague operated the forklift.", YARD) == []
+
+
+def test_a_deadline_after_by_is_no_doer():
+    assert agent_conflicts("Ona Brandt renewed the dock permits.", YARD) == []

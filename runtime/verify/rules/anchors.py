@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from warrant.runtime.verify.rules import arithmetic, derived
 from warrant.runtime.verify.rules.check import STATED_TIE, TOTAL_LABEL, context_tie, decide_one, inclusion_flips, subject_words
+from warrant.runtime.verify.rules.base import Quantity
 from warrant.runtime.verify.rules.comparisons import comparable, relation, same_ref
 from warrant.runtime.verify.rules.dates import MONTHS
 from warrant.runtime.verify.rules.ranking import is_ordering
@@ -421,13 +422,21 @@ def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
             continue
         if any(mine in hw and rest & hw for hw in headings):
             continue  # a heading says it in the claim's words ("Rejected items:" below "Total approved")
+        if any(mine in sw and (rest & cs) - set().union(*(c for c, _ in best)) for _, cs, sw, _ in sents):
+            # another sentence uses the claim's word about a part of the claim the best one does not
+            # name ("failed_assessment" on the induction line, "passed" on the fit-for-work line)
+            continue
         if all(len(rest & cs) >= max(1, _OPPOSITE_COVER * len(rest)) for cs, _ in best):
             out.append((f"the claim says {w!r} where the evidence sentence about it says {', '.join(sorted(best[0][1] & opp))!r}", at))
     return list(dict.fromkeys(out))
 
 
 _NOUN_OF_AGENT = re.compile(r"\b(?P<noun>[A-Za-z]+(?:al|ion|ment))\s+(?:of|by|from)\s+(?:the\s+)?(?P<agent>[A-Za-z][\w&'.-]*)")  # "approval of the Board"
-_BY_AGENT = re.compile(r"\b(?P<verb>[A-Za-z]+(?:ed|en|ied))\s+by\s+(?:the\s+|an?\s+)?(?P<agent>[A-Za-z][\w&'.-]*)")
+# "filed by July 15", "paid by Friday", "done by the end of March": a time, never a doer
+_BY_TIME = "|".join([*sorted((m for m in MONTHS if m.isascii()), key=len, reverse=True),
+                     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", "end", "close", "noon", "midnight", "today", "tomorrow", "then"])
+_BY_AGENT = re.compile(rf"\b(?P<verb>[A-Za-z]+(?:ed|en|ied))\s+by\s+(?!(?i:(?:the\s+)?(?:{_BY_TIME}))\b)"
+                       r"(?:the\s+|an?\s+|his\s+|her\s+|its\s+|their\s+)?(?P<agent>[A-Za-z][\w&'.-]*)")
 
 
 def _agentless(hypothesis: str, verb_stem: str) -> bool:
@@ -442,6 +451,23 @@ def _agentless(hypothesis: str, verb_stem: str) -> bool:
 
 def _agent(m: re.Match) -> str:
     return stem(m.group("agent").rstrip(".,;:'’"))
+
+
+def _named_agent(m: re.Match) -> str | None:
+    """The name after a role word in a "by" phrase ("by his colleague Dev Patel": Dev), or none."""
+    after = re.match(r"\s+([A-Z][\w&'.-]*)", m.string[m.end("agent"):]) if m.group("agent")[:1].islower() else None
+    return after.group(1).rstrip(".,;:'’") if after else None
+
+
+def _doer(hypothesis: str, verb_stem: str) -> set[str]:
+    """The stems of the name right before the claim's active use of a verb ("Nathan Pryce
+    operated the truck": nathan, pryce), or none."""
+    for m in re.finditer(r"[A-Za-z]+", hypothesis):
+        if stem(m.group(0)) == verb_stem:
+            before = re.search(r"((?:[A-Z][\w&'.-]*\s+){1,3})$", hypothesis[:m.start()])
+            if before and not re.search(r"\b(?:was|were|is|are|been|be)\s+$", hypothesis[:m.start()]):
+                return {stem(w) for w in before.group(1).split()}
+    return set()
 
 
 def _role(window: str, m: re.Match) -> bool:
@@ -478,13 +504,22 @@ def agent_conflicts(hypothesis: str, window: str, *, known_roles_only: bool = Fa
     out = []
     for m in _BY_AGENT.finditer(window):
         verb, agent = stem(m.group("verb")), _agent(m)
-        if verb not in hst or verb in mine or agent in hst | aliases or agent in STOP or _agentless(hypothesis, verb):
+        if verb not in hst or verb in mine or agent in STOP or _agentless(hypothesis, verb):
             continue
-        if verb in claimed_elsewhere or not (set(content_stems(window[slice(*sentence_bounds(window, m.start()))])) & hst) - {verb}:
+        # the claim names another of its names as the doer ("Nathan Pryce operated the truck"
+        # against "operated by his colleague Dev Patel", Dev Patel being the one the claim has struck)
+        doer = _doer(hypothesis, verb) & mine
+        named = _named_agent(m)
+        who = stem(named) if named else agent
+        swapped = bool(doer) and who in mine and who not in doer
+        if not swapped and (agent in hst | aliases or who in hst | aliases or verb in claimed_elsewhere):
+            continue
+        if not (set(content_stems(window[slice(*sentence_bounds(window, m.start()))])) & hst) - {verb}:
             continue  # the sentence of "signed by the Chair" is about something else than the claim
         if known_roles_only and _role(window, m) and agent not in defined and not acts_by_name:
             continue
-        out.append((f"the window says {m.group('verb')} by {m.group('agent')}, not by whom the claim names", m.start()))
+        by = m.group("agent") + (f" {named}" if named else "")
+        out.append((f"the window says {m.group('verb')} by {by}, not by whom the claim names", m.start()))
     return out
 
 
@@ -751,6 +786,7 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
         return None  # "the credit was calculated on the fees of USD 16,000": what a charge is taken of, which a sum does not show
     eq = extract_quantities(evidence)
     out: list[arithmetic.Reading] = []
+    operand_counts: list[Quantity] = []
     # "the three line items total ...": the count of what the claim adds is checked by its sum
     counted = next(([q for q in values if q.start < h.start and q.kind == "number" and q.value == n][:1]
                     for h in values if (n := arithmetic.stated_count(hypothesis, h)) is not None), [])
@@ -765,6 +801,9 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
         hm = arithmetic.measure(hypothesis, h)
         rels = [(e, relation(h, e)) for e in eq if comparable(h, e)]
         if any(r == "supports" and not (hm and arithmetic.measure(evidence, e) not in (None, hm)) for e, r in rels):
+            if h.kind == "number" and hm is None:
+                operand_counts.append(h)  # "all 24,000 options" beside "Number of shares: 24,000": checked as an operand below
+                continue
             return None  # stated in another slot (a net amount claimed as the amount due), never a computation
         if h.kind == "money" and any(e.kind == "number" and e.unit != "ref" and e.value == h.value for e in eq):
             return None  # the same figure written bare ("Total accepted: 82,650" under a GBP table): stated, not computed
@@ -784,6 +823,9 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
         out.append((h, reading))
     if not out:
         return None
+    # a count the claim states that no slot holds as such must be what a computation multiplies
+    if any(not any(o.kind == "number" and o.value == c.value for _, r in out for o in r.operands) for c in operand_counts):
+        return None
     if counted and not any(len(r.operands) == counted[0].value for _, r in out):
         return None  # the claim counts what it adds, and no sum here adds that many
     # the unit words of a measure converted from another unit are not words the record must use
@@ -797,7 +839,7 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
     # a name whose sentence holds an operand plays its role in the computation ("Option A costs
     # $5 more than Option B" against the sentences stating each option's price)
     operand_sents = [evidence[slice(*sentence_bounds(evidence, o.start))].lower() for _, r in out for o in r.operands]
-    for why in missing_anchors(hypothesis, evidence, derived=frozenset([h.start for h, _ in out] + [q.start for q in counted])):
+    for why in missing_anchors(hypothesis, evidence, derived=frozenset([h.start for h, _ in out] + [q.start for q in [*counted, *operand_counts]])):
         name = why.removesuffix(_OTHER_ROLE)
         if name == why or not any(re.search(r"(?<![a-z])" + re.escape(name.lower()) + r"(?![a-z])", s) for s in operand_sents):
             return None
@@ -1113,10 +1155,11 @@ _QUANTIFIERS = [
     ("all",
      re.compile(r"(?<!\bat\s)(?<!\bin\s)\b(?:all(?![-\s]in\b)|every|everyone|everybody|everything|always)\b", re.I),
      re.compile(r"\b(?:all|every|each|any|everyone|everybody|everything|always|whole|entire|without\s+exception|regardless)\b", re.I)),
-    # "any prepayment, whatever its size": unconditional, which a window with a threshold is not
+    # "any prepayment, whatever its size", "expires whether or not work has started": unconditional,
+    # which a window with a threshold or a condition is not
     ("regardless",
-     re.compile(r"\b(?:whatever|whichever|regardless\s+of|irrespective\s+of|no\s+matter)\b", re.I),
-     re.compile(r"\b(?:whatever|whichever|regardless|irrespective|no\s+matter|in\s+all\s+cases|without\s+exception|unconditional(?:ly)?)\b", re.I)),
+     re.compile(r"\b(?:whatever|whichever|regardless\s+of|irrespective\s+of|no\s+matter|whether\s+or\s+not)\b", re.I),
+     re.compile(r"\b(?:whatever|whichever|regardless|irrespective|no\s+matter|whether\s+or\s+not|in\s+all\s+cases|without\s+exception|unconditional(?:ly)?)\b", re.I)),
     ("at least",
      re.compile(r"\b(?:at\s+least|a\s+minimum\s+of|no\s+(?:less|fewer)\s+than|not\s+(?:less|fewer)\s+than|or\s+more)\b", re.I),
      re.compile(r"\b(?:at\s+least|minimum|min\.?|no\s+(?:less|fewer)\s+than|not\s+(?:less|fewer)\s+than|or\s+(?:more|longer|above|over)|"

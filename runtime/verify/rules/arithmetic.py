@@ -392,6 +392,15 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
             if any(operand_words(ev, e) & claim for e in col) or (
                     adds and len(col) == n_stated and _heading_words(ev, col[0]) & claim):
                 hit_signed(sum(_num(e) for e in col), tuple(col), " + ".join(e.text for e in col), "column")
+        if adds and precise(h.value):
+            for run in _headed(ev, kin, claim):
+                hit_signed(sum(_num(e) for e in run), tuple(run), " + ".join(e.text for e in run), "column")
+            # every charge of the record, each rate times its one count ("Labour: 2.5 h @ $118.00/h
+            # Materials: $64.50; $22.00  Trip charge: $45.00" for "the total charges come to
+            # $426.50"): one reading over all of them, so no choice of a subset
+            every = _terms(ev, kin, pool)
+            if 2 <= len(every) <= MAX_TERMS and sum(len(ops) for ops, _, _ in every) == len({id(o) for ops, _, _ in every for o in ops}):
+                hit_signed(sum(t for _, t, _ in every), tuple(o for ops, _, _ in every for o in ops), " + ".join(how for _, _, how in every), "column")
         if adds:
             for ops, total, how in _sums_of_terms(ev, same, tied, claim, n_stated):
                 hit_signed(total, ops, how)
@@ -576,23 +585,52 @@ def _heading_words(text: str, q: Quantity) -> set[str]:
 def _listed(text: str, qs: list[Quantity], n: int | None) -> list[list[Quantity]]:
     """A run of exactly ``n`` consecutive lines holding one value each ("Chairs: $600" over three
     lines), when the claim says it adds ``n`` things: a list's column."""
-    if not n:
-        return []
+    return [run for run in _runs(text, qs) if n and len(run) == n]
+
+
+# words that say how a block counts, not what it holds ("Less: outstanding cheques")
+_BLOCK_SIGNS = {stem(w) for w in ("less", "add", "plus", "minus", "deduct", "deductions", "additions")}
+
+
+def _headed(text: str, qs: list[Quantity], claim: set[str]) -> list[list[Quantity]]:
+    """Runs of two or more consecutive lines holding one value each, right under a heading line
+    whose every content word (a sign word aside) the claim uses, two at least: "Less: outstanding
+    cheques" over three cheque lines, for "outstanding cheques added up to ...". The claim names
+    the block, so its sum is the block's total whether or not the claim counts its lines."""
+    out = []
+    for run in _runs(text, qs):
+        # the block ends where the indentation does (the total line under it is not an item)
+        first = _indent(text, run[0])
+        run = list(itertools.takewhile(lambda q: _indent(text, q) == first, run))
+        head = _heading_words(text, run[0]) - _BLOCK_SIGNS
+        if len(run) >= 2 and len(head) >= 2 and head <= claim:
+            out.append(run)
+    return out
+
+
+def _indent(text: str, q: Quantity) -> int:
+    a = text.rfind("\n", 0, q.start) + 1
+    return len(text[a:q.start]) - len(text[a:q.start].lstrip(" \t"))
+
+
+def _runs(text: str, qs: list[Quantity]) -> list[list[Quantity]]:
+    """Maximal runs of consecutive lines holding one of ``qs`` each (a list's column)."""
     lines: dict[int, list[Quantity]] = {}
     for q in qs:
         lines.setdefault(text.rfind("\n", 0, q.start) + 1, []).append(q)
     out, run, last_end = [], [], None
     for a in sorted(lines):
         if len(lines[a]) != 1:
+            if run:
+                out.append(run)
             run, last_end = [], None
             continue
         if last_end is not None and text.find("\n", last_end) + 1 != a:
-            if len(run) == n:
-                out.append(run)
+            out.append(run)
             run = []
         run.append(lines[a][0])
         last_end = lines[a][0].end
-    if len(run) == n:
+    if run:
         out.append(run)
     return out
 
@@ -610,10 +648,20 @@ def _terms(ev: str, same: list[Quantity], tied: list[Quantity]) -> list[tuple[tu
             counts = [c for c in tied if c.kind == "number" and c.sign > 0]
         else:
             counts = []
+        beside = [c for c in counts if _line_of(ev, c) == _line_of(ev, r)]
+        if len({c.value for c in beside}) == 1:
+            counts = beside  # "2.5 h @ $118.00/h": the count on the rate's own line, whatever else the record counts in hours
         if len({c.value for c in counts}) == 1:  # one count of its period: never a pick among several
             c = counts[0]
-            out.append(((r, c), _num(r) * Decimal(c.value), f"{c.text} x {r.text}"))
+            product = _num(r) * Decimal(c.value)
+            if any(_line_of(ev, e) == _line_of(ev, r) and _num(e) == product for e in same if e.per is None):
+                continue  # "3 days @ USD 175.00/day ..... USD 525.00": the line states its amount, added as it is
+            out.append(((r, c), product, f"{c.text} x {r.text}"))
     return out
+
+
+def _line_of(text: str, q: Quantity) -> int:
+    return text.rfind("\n", 0, q.start)
 
 
 def _own_words(text: str, q: Quantity, qs: list[Quantity]) -> set[str]:

@@ -159,6 +159,28 @@ def _field_of(ch: dict[str, float], ev: str, e: Quantity) -> bool:
     return not _other_period(ch, ev, e) and (label - _FILLER) <= set(ch) and near <= label | _FILLER
 
 
+# a value that is the first thing after its line's label: "D. TOTAL LOAN COSTS (A + B + C)   $5,110.50",
+# "Net GST payable (1A - 1B): 9,830" (an item letter, a formula in parentheses and a currency aside)
+_LINE_LABEL = re.compile(r"^\s*(?:[A-Z0-9]{1,2}[.)]\s+)?(?P<label>[A-Za-z][A-Za-z '&/-]*?)\s*(?:\([^()\n]*\)\s*)?[:|]?\s*(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?$")
+
+
+def _line_label(ev: str, e: Quantity) -> set[str]:
+    """The content words of the label a value fills at the start of its line, or none."""
+    m = _LINE_LABEL.match(ev[ev.rfind("\n", 0, e.start) + 1:e.start])
+    return {st for _, st in content_tokens(m.group("label"))} if m else set()
+
+
+def _stated_elsewhere(claim: set[str], ev: str, e: Quantity, others: list[Quantity]) -> list[Quantity]:
+    """Where the claimed value ``e`` fills a line whose label names a slot the claim does not
+    ("TOTAL LOAN COSTS" for "total closing costs"), the ``others`` filling a line labelled with
+    the claim's own words, one of which the first label lacks ("TOTAL CLOSING COSTS"): the claimed
+    slot is stated there, and the equal value is another slot's."""
+    lx = _line_label(ev, e)
+    if not lx or (lx - _FILLER) <= claim:
+        return []
+    return [y for y in others if (ly := _line_label(ev, y)) and ly <= claim | _FILLER and (ly - _FILLER) - lx]
+
+
 def _other_period(ch: dict[str, float], ev: str, e: Quantity) -> bool:
     """The claim counts its value per another period than the evidence value ("each quarterly
     payment" against "EUR 97,500 per annum"): a value to divide, not the same slot."""
@@ -269,6 +291,9 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
            and not _other_slot_words(hyp, said, ev, e)]
     sup = []
     other_subject = []  # supporting values that belong to another subject
+    # the words that label the claimed value: before it in its sentence ("own fees on the invoice
+    # total EUR 240 before disbursements" labels nothing with "disbursements")
+    claim_words = {st for _, st in content_tokens(hyp, sentence_start(hyp, h.start), h.start)}
     for (s_, r, e), c in zip(pool, ctxs):
         if r != "supports":
             continue
@@ -283,6 +308,9 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
                 continue  # disqualified: it belongs to another subject
         if h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)):
             continue  # "subtotal" for a claimed "total", "net" for a claimed amount
+        if h.kind == "money" and (stated := _stated_elsewhere(claim_words, ev, e, [x for _, x, _ in con])):
+            fielded.update(map(id, stated))
+            continue  # "TOTAL LOAN COSTS $5,110.50" for a claimed total closing cost stated as "TOTAL CLOSING COSTS"
         if (items := _list_labels(ev, e, eqs)) and items[id(e)] not in ch and any(w in ch for w in items.values()):
             continue  # "10 days demurrage, 7 days detention": 7 days is detention's, whatever precedes it
         if h.kind == "number" and h.unit != "ref" and (hn := counted_noun(hyp, h)) and (en := counted_noun(ev, e)) and hn != en:
@@ -300,7 +328,11 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     # beside it
     crowded = sum(e.unit != "ref" for e in eqs) > CROWDED
     need = _TIE_CROWDED if crowded else _TIE_MIN
-    con = [t for t in con if t[0] >= need]
+    con = [(max(t[0], STATED_TIE) if id(t[1]) in fielded else t[0], *t[1:]) for t in con]
+    # in a crowded record, "total" or "amount" beside both amounts ties a claimed reserve to a
+    # column's total: the tie must come from a word naming the slot, or the value fill a field so labelled
+    named = {w: x for w, x in ch.items() if w not in _FILLER}
+    con = [t for t in con if t[0] >= need and (not crowded or h.kind != "money" or id(t[1]) in fielded or _tie(named, t[2]) >= need)]
     con.sort(key=lambda t: t[0], reverse=True)
     if con:
         best, e = con[0][0], con[0][1]
@@ -551,7 +583,7 @@ def _stated_beside(h: Quantity, e: Quantity, evidence: str, eqs: list[Quantity])
 _MAX_FACTOR = 1000
 
 
-def computable(h: Quantity, eqs: list[Quantity], approx: bool = False) -> bool:
+def computable(h: Quantity, eqs: list[Quantity], approx: bool = False, claimed: list[Quantity] = ()) -> bool:
     """Whether the claimed amount or count equals the difference of two evidence values or one
     times a count: "the 48 payments total $155,520" beside "48 months, $3,240 a month", or "the
     second instalment is $30,000" beside "$75,000, of which $45,000 first". (Not a sum: a total
@@ -563,7 +595,9 @@ def computable(h: Quantity, eqs: list[Quantity], approx: bool = False) -> bool:
     same = [e.value for e in eqs if e.kind == h.kind and e.unit == h.unit and e.unit != "ref" and isinstance(e.value, Decimal)]
     if h.value in same:
         return False
-    counts = [e.value for e in eqs if e.kind in ("number", "duration") and e.unit != "ref" and isinstance(e.value, Decimal)
+    # the claim's own count multiplies a rate as well ("two disclosures, triggering $100,000"
+    # beside "$50,000 for each disclosure")
+    counts = [e.value for e in [*eqs, *claimed] if e.kind in ("number", "duration") and e.unit != "ref" and isinstance(e.value, Decimal)
               and e.value == e.value.to_integral_value() and 1 < e.value <= _MAX_FACTOR]
     for i, a in enumerate(same):
         for b in same[i + 1:]:
@@ -605,7 +639,7 @@ def check_quantities(hypothesis: str, evidence: str) -> QuantityCheck:
             # EUR 2,950, maintenance costs EUR 590 per seat"): one stated value fills one slot
             missing.append((h, f"{_fmt_ev(e)} is the claim's own {_fmt(own)}, not the slot of {_fmt(h)}"))
             continue
-        if verdict == "conflict" and computable(h, eqs, arithmetic.approximate(hypothesis, h)):
+        if verdict == "conflict" and computable(h, eqs, arithmetic.approximate(hypothesis, h), [q for q in hqs if q is not h and q.kind == "number"]):
             # a total, a remainder or a per-unit product is another slot than the stated value it
             # differs from: whether it is right is arithmetic, not a contradiction of that value
             missing.append((h, f"{_fmt(h)} can be computed from the evidence values; it is not the stated {_fmt_ev(e)}"))

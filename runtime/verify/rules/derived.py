@@ -13,12 +13,14 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from warrant.runtime.verify.rules.base import I, Quantity
+from warrant.runtime.verify.rules.base import I, Quantity, sentence_end
 from warrant.runtime.verify.rules.arithmetic import operand_words
 from warrant.runtime.verify.rules.numbers import counted_noun
 from warrant.runtime.verify.text import STOP, content_tokens, stem
 
 _PER_AFTER = re.compile(r"\s*(?:(?P<noun>[A-Za-z][A-Za-z-]+)\s+)??(?:per|each|for\s+each|for\s+every|every|a|an)\s+(?P<per>[A-Za-z][A-Za-z-]+)\b", I)
+# "SGD 185 per 20' and SGD 260 per 40' container": a price per thing of a size
+_PER_SIZE = re.compile(r"\s*(?:per|each|a|an|for\s+each)\s+\d+(?:['’]|-?(?:ft|foot|feet)\b)\s*(?P<per>[A-Za-z][A-Za-z-]+)?", I)
 _EACH_AFTER = re.compile(r"\s*(?:(?P<noun>[A-Za-z][A-Za-z-]+)\s+)?each\b", I)
 _AVERAGE_BEFORE = re.compile(r"\b(?:average[sd]?|averaging|mean|on\s+average)\b[\w\s,]{0,30}$", I)
 _TOTAL_NEAR = re.compile(r"\btotal(?:s|ed|led|ing|ling)?\b|\bin\s+all\b|\baltogether\b|\bcombined\b", I)
@@ -52,6 +54,8 @@ def shape(text: str, q: Quantity) -> Shape:
             per = stem(m.group("per"))
         elif per is None and _EACH_AFTER.match(text, q.end):
             per = "unit"
+        elif per is None and (size := _PER_SIZE.match(text, q.end)):
+            per = stem(size.group("per")) if size.group("per") and size.group("per").lower() not in STOP else "unit"
         elif per is None:
             per = _each_before(text, q)
         return Shape(q.unit, per)
@@ -100,6 +104,10 @@ def _labelled_as_claimed(hyp: str, ev: str, e: Quantity) -> bool:
     return bool((words - _PERIOD_STEMS) & claim)
 
 
+# a count that is itself counted per something ("two (2) weeks of base pay for each full year")
+_SCALED_AFTER = re.compile(r"\bfor\s+(?:each|every)\b", I)
+
+
 def derive(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> tuple[str, Quantity | None, str] | None:
     """("found" | "conflict", an operand, how it was computed) when ``h`` is a rate or a total
     the evidence states the operands of; None when no computation applies."""
@@ -125,8 +133,8 @@ def derive(hyp: str, h: Quantity, ev: str, eqs: list[Quantity]) -> tuple[str, Qu
                 continue
             counts = [e for e, s in shaped if e is not rate and s.per is None and (s.what == rs.per or (rs.per == "unit" and e.kind == "number"))]
             count = _unique(counts)
-            if count is None:
-                continue
+            if count is None or _SCALED_AFTER.search(ev, count.end, sentence_end(ev, count.end)):
+                continue  # "two weeks of pay for each year of service": the count is itself a rate
             value = Decimal(rate.value) * Decimal(count.value)
             how = f"{count.text} x {rate.text} = {value.normalize():f}"
             if _close(Decimal(h.value), value):

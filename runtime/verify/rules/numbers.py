@@ -27,8 +27,11 @@ _PERCENT_RE = re.compile(rf"(?P<num>{NUMW})\s?(?:%|percent(?:age\s+points?)?\b|p
 _RANGE_RE = re.compile(
     rf"(?<![\w.,/-]){DIGITS}\s*(?:-|–|to)\s*{DIGITS}(?![\w%/]|[.,]\d)|\bbetween\s+{DIGITS}\s+and\s+{DIGITS}\b"
 )
+# a minus that opens a cell, a field or a clause ("    -2,150.00", "Adjustment: -40"): the value is
+# a negative figure (signs.py reads the sign), unlike "ORD-150" or "100-150"
+_CELL_MINUS = r"(?<=[\s(|:=]-)"
 # "30 lakh", "1.5 crore", "3 million": the scale word is part of the number
-_BARE_RE = re.compile(rf"(?<![\w.,/$€£-])(?P<num>{NUM})(?P<scale>\s+{SCALE_WORDS}\b)?(?![\w%$€£]|[.,/]\d)", I)
+_BARE_RE = re.compile(rf"(?:(?<![\w.,/$€£-])|{_CELL_MINUS})(?P<num>{NUM})(?P<scale>\s+{SCALE_WORDS}\b)?(?![\w%$€£]|[.,/]\d)", I)
 # a spelled-out count of something: "four hundred boxes", "twelve crates" (a word number alone,
 # "one of the parties", is not a value)
 # "five 15-second cut-downs": a count before a measure that modifies the counted noun
@@ -87,7 +90,7 @@ def find_csv_numbers(text: str, claims: Claims) -> Iterable[Found]:
 
 # "189,00" in a record that writes decimals with a comma: a number without a thousands group;
 # "24 000" there groups thousands with a space (French and Quebec documents)
-_COMMA_DECIMAL_RE = re.compile(rf"(?<![\w.,/$€£-])(?P<num>\d+,\d{{2}}|{SPACE_GROUPED})(?![\w%$€£]|[.,/]?\d|{GROUP_SPACE}\d)")
+_COMMA_DECIMAL_RE = re.compile(rf"(?:(?<![\w.,/$€£-])|{_CELL_MINUS})(?P<num>\d+,\d{{2}}|{SPACE_GROUPED})(?![\w%$€£]|[.,/]?\d|{GROUP_SPACE}\d)")
 
 
 # how often: "twice a year", "twice in any month". "Once" is also a conjunction ("once the goods
