@@ -137,7 +137,8 @@ def score_pairs(verifier: Verifier, ledger: Ledger, rows: list[dict], tag: str) 
         (v,) = verify_statements(verifier, ledger, f"{tag}_{r['id']}", r["premise"], [r["hypothesis"]])
         got = "unsupported" if v.status == "unverifiable" else v.status
         out.append({"id": r["id"], "file": r.get("file", tag), "genre": r.get("genre", "unknown"), "category": r.get("category", "unknown"),
-                    "gold": gold, "got": got, "status": v.status, "checker": v.checker, "reason": (v.reason or "")[:200]})
+                    "gold": gold, "got": got, "status": v.status, "checker": v.checker, "confidence": round(float(v.confidence), 4),
+                    "reason": (v.reason or "")[:200]})
     return out
 
 

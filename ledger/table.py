@@ -254,7 +254,8 @@ class AppendOnlyTable:
         q = self._table.search(query, query_type="fts")
         if where:
             q = q.where(where)
-        return q.select(columns).limit(limit).to_arrow().to_pylist()
+        # `_score` (BM25) named among the columns: Lance warns on every search that selects columns without it
+        return q.select([*columns, "_score"]).limit(limit).to_arrow().to_pylist()
 
     def _read_tail(self, table: Any = None) -> tuple[int, str]:
         """The last entry (seq, hash), reading only the `seq` column: in an intact chain the last

@@ -215,19 +215,21 @@ def test_warrant_verify_uses_the_embedded_model_from_the_installed_wheel_without
     add = _run(installed, "ledger", "add", "run_1", "letter.txt", "--ledger", "led")
     assert add.returncode == 0, add.stderr
     rid = add.stdout.strip()
-    claim = {"id": "c1", "type": "Assertion", "text": "Travel time is not billable.",
-             "propositions": [{"id": "p1", "pred": "statement", "args": {"text": "Travel time is not billable."}, "ledger_ids": [rid]}]}
+    claim = {"id": "c1", "type": "Assertion", "text": "Travel time cannot be billed.",
+             "propositions": [{"id": "p1", "pred": "statement", "args": {"text": "Travel time cannot be billed."}, "ledger_ids": [rid]}]}
     (cwd / "analyst.json").write_text(json.dumps({"run_id": "run_1", "from_agent": "analyst", "claims": [claim]}))
     r = _run(installed, "verify", "analyst.json", "--ledger", "led", importtime=True)
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    # the model read the paraphrase and leans supported, but the embedded model passes nothing
+    # alone: the verdict abstains, exit code 1
+    assert r.returncode == 1, r.stdout[-3000:] + r.stderr[-3000:]
     (p,) = [p for c in json.loads((cwd / "analyst.verdict.json").read_text())["verdict"]["claims"] for p in c["propositions"]]
-    assert p["status"] == "supported" and p["checker"].startswith("nli:onnx:nli-minilm-l6/")
+    assert p["status"] == "unsupported" and p["checker"].startswith("nli:onnx:nli-minilm-l6/") and "leans supported" in p["reason"]
     assert "warrant.runtime.verify.backends.onnx_nli" in r.modules
     assert _heavy(r.modules) == []
-    # and the exit code of a verdict that abstains is 1, through the same installed command
-    claim["propositions"][0]["args"]["text"] = "The firm may bill travel time at USD 400.00 per hour."
+    # the clause copied whole passes in code, exit code 0, through the same installed command
+    claim["propositions"][0]["args"]["text"] = "Travel time is not billable."
     (cwd / "analyst.json").write_text(json.dumps({"run_id": "run_1", "from_agent": "analyst", "claims": [claim]}))
-    assert _run(installed, "verify", "analyst.json", "--ledger", "led").returncode == 1
+    assert _run(installed, "verify", "analyst.json", "--ledger", "led").returncode == 0
 
 
 def test_the_heavy_import_check_sees_torch_when_it_is_imported(installed):

@@ -8,7 +8,7 @@ from warrant.runtime.contract import Artifact
 from warrant.runtime.verify.backends import ModelMissingError, load_backend
 from warrant.runtime.verify.backends.base import label_permutation, to_fixed_order
 from warrant.runtime.verify.backends.registry import default_model_dir
-from warrant.runtime.verify.verifier import Verifier, annotate
+from warrant.runtime.verify.verifier import Verifier, VerifierConfig, annotate
 
 from tests.corpus import INVOICE, LETTER, TERMS
 
@@ -258,8 +258,9 @@ def test_dynamic_quantisation_is_detected_across_read_chunks(tmp_path):
 def test_model_supports_with_the_minimal_verbatim_chunk(ledger, ids, nli):
     # A statement the embedded model does support from one clause of the four-clause letter: the
     # evidence shown must be that clause, verbatim, not the whole record nor a neighbouring clause.
-    (p,) = by_prop(
-        Verifier(ledger, nli).verify(artifact(assertion("c", prop("p", "statement", {"text": "Travel time is not billable."}, [ids["letter"]]))))
+    (p,) = by_prop(  # at a pass threshold set for the test: the embedded model has none of its own
+        Verifier(ledger, nli, config=VerifierConfig(entail_threshold=0.8)).verify(
+            artifact(assertion("c", prop("p", "statement", {"text": "Travel time cannot be billed."}, [ids["letter"]]))))
     ).values()
     assert p.status == "supported", p
     assert p.checker.startswith("nli:")

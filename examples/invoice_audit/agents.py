@@ -143,7 +143,8 @@ def researcher(ctx: AgentContext) -> Artifact:
         claims.append(assertion(
             "r_ts_14", "Timesheet entry T-1014 backs the 4.0 hours billed on INV-4421 line 14.",
             P("r_ts_14_s", "statement",
-              {"text": "Amelia Finch spent 4.0 hours on regulatory filing on 2026-10-14, billed on INV-4421 line 14."},
+              # the entry copied whole: the embedded model's support alone passes no statement
+              {"text": "Entry T-1014 on 2026-10-14: Amelia Finch (partner), regulatory filing, 4.0 hours, billed on INV-4421 line 14."},
               ids["timesheet_page"]),
         ))
     return ctx.artifact(claims=claims)

@@ -209,7 +209,7 @@ class GraphRunner:
         except Exception as exc:  # the runner's own failure: report it, keep what was recorded
             report.status = "FAILED"
             report.error = f"{type(exc).__name__}: {exc}"
-            report.reason = "the runner failed; every decision up to here is in the journal"
+            report.reason = f"the runner failed ({report.error}); every decision up to here is in the journal"
         report.finished_at = dt.datetime.now(dt.timezone.utc)
         report.evidence = list(st.evidence.values())
         report.chains = self._chains()

@@ -32,6 +32,11 @@ class NLIBackend(ABC):
     name: str = "nli"
     max_length: int = 256
     temperature: float = 1.0  # calibration; 1.0 = the model's raw probabilities
+    # P(entailment) at or above which this model's support may pass a statement (every anchor of
+    # the claim found too); None: its support alone passes nothing. A property of the model, like
+    # its temperature: `warrant_pass_threshold` in its config.json, chosen on pairs it never
+    # trained on. A checkpoint that carries none is trusted to contradict and to rank, not to pass.
+    pass_threshold: float | None = None
 
     @abstractmethod
     def score(self, pairs: Sequence[tuple[str, str]]) -> np.ndarray: ...
@@ -57,6 +62,16 @@ def read_config(model_dir: Path) -> dict:
     if not cfg.is_file():
         raise ModelMissingError(f"{model_dir} has no config.json, so its label order is unknown")
     return json.loads(cfg.read_text())
+
+
+def read_pass_threshold(config: dict, where: str) -> float | None:
+    """`warrant_pass_threshold` from a model's config.json: a probability in (0, 1], or absent/null."""
+    t = config.get("warrant_pass_threshold")
+    if t is None:
+        return None
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0.0 < float(t) <= 1.0:
+        raise ModelMissingError(f"{where}: warrant_pass_threshold is {t!r}; expected a probability in (0, 1] or null (the model passes nothing alone)")
+    return float(t)
 
 
 def calibrate(probs: np.ndarray, temperature: float) -> np.ndarray:

@@ -16,6 +16,7 @@ from warrant.runtime.verify.backends.base import (
     label_permutation,
     length_batches,
     read_config,
+    read_pass_threshold,
     softmax,
     to_fixed_order,
 )
@@ -40,6 +41,7 @@ class OnnxNLI(NLIBackend):
         config = read_config(self.model_dir)
         self._perm = label_permutation(config.get("id2label") or {})
         self.temperature = float(config.get("warrant_temperature", 1.0))
+        self.pass_threshold = read_pass_threshold(config, str(self.model_dir / "config.json"))
         model_path = self.model_dir / onnx_files[0]
         threads = threads or int(os.environ.get("WARRANT_NLI_THREADS", "0")) or (os.cpu_count() or 1)
         # Dynamic quantisation picks each activation's int8 range from the whole input tensor,

@@ -9,7 +9,9 @@ from typing import Sequence
 
 import numpy as np
 
-from warrant.runtime.verify.backends.base import ModelMissingError, NLIBackend, calibrate, label_permutation, length_batches, to_fixed_order
+from warrant.runtime.verify.backends.base import (
+    ModelMissingError, NLIBackend, calibrate, label_permutation, length_batches, read_pass_threshold, to_fixed_order,
+)
 
 
 class TorchNLI(NLIBackend):
@@ -37,6 +39,7 @@ class TorchNLI(NLIBackend):
             raise ModelMissingError(f"cannot load an NLI checkpoint from {model!r}: {exc}") from None
         self._perm = label_permutation(self._model.config.id2label)
         self.temperature = float(getattr(self._model.config, "warrant_temperature", 1.0))
+        self.pass_threshold = read_pass_threshold(self._model.config.to_dict(), f"{model}/config.json")
         torch_dtype = {"fp16": torch.float16, "bf16": torch.bfloat16}.get(dtype or "")
         self._model.to(device=device, dtype=torch_dtype) if torch_dtype else self._model.to(device)
         self._model.eval()

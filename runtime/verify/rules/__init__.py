@@ -3,7 +3,7 @@
 ``base`` (``Quantity``, ``QuantityCheck``, the ``Extractor`` interface, the number grammar), one
 module per kind (``dates``, ``money``, ``numbers`` (percentages and plain numbers), ``durations``,
 ``identifiers``, ``comparisons``, ``ranking`` (claims that order two stated values or name a column's extreme), ``status`` (a state claimed against the record's status field), ``negation`` (polarity, modality, tense), ``derived`` (rates,
-averages, totals from two stated values)), ``registry`` (the extractors in reading order), ``check``
+averages, totals from two stated values), ``copied`` (a claim that is one whole sentence of the record)), ``registry`` (the extractors in reading order), ``check``
 (tying a claimed value to an evidence value in the same slot) and ``anchors`` (what a free-text
 claim must find in its supporting window before the model may pass it).
 
