@@ -62,13 +62,23 @@ def test_a_sentence_copied_whole_is_supported_by_its_span(ledger):
     record = "Terms of engagement\n\n4.1 The Firm will invoice the Client monthly in arrears.\n4.2 Invoices are payable in USD."
     p = _one(ledger, None, "the firm will  invoice the client monthly in arrears", record=record)
     assert p.status == "supported" and p.checker == "rules:copied"
-    assert p.evidence.text == "4.1 The Firm will invoice the Client monthly in arrears."
+    assert p.evidence.text == "The Firm will invoice the Client monthly in arrears."
 
 
 def test_a_clause_label_is_not_part_of_the_sentence():
     record = "Engagement letter. Clause 4: Hourly rates shall not exceed USD 250.00. Clause 9: Travel time is not billable."
     a, b = copied_sentence("Travel time is not billable.", record)
-    assert record[a:b] == "Clause 9: Travel time is not billable."
+    assert record[a:b] == "Travel time is not billable."
+
+
+def test_a_few_sentences_in_a_row_and_a_json_string_copy_too():
+    record = ('Adjudication will take place once a dividend is declared; the claim is under review.\n'
+              '{"notes": "Recon charges cover detailing and windshield repair. Unit K7 sold as is."}')
+    a, b = copied_sentence("Adjudication will take place once a dividend is declared; the claim is under review.", record)
+    assert record[a:b].startswith("Adjudication") and record[a:b].endswith("review.")
+    a, b = copied_sentence("Recon charges cover detailing and windshield repair.", record)
+    assert record[a:b] == "Recon charges cover detailing and windshield repair."
+    assert copied_sentence("The claim is under review.", record) is None  # after ";": leans on the clause before
 
 
 @pytest.mark.parametrize("claim", [

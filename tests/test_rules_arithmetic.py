@@ -450,3 +450,12 @@ def test_a_line_that_states_its_own_amount_is_added_as_stated_not_recomputed():
     # 360 + 100 and 4 x 90 + 100 are one sum: the product repeats the line's stated amount
     used = derived_support("Detention and storage together make up EUR 460.00 of the debit note.", ev)
     assert used and used[0].how == "EUR 360.00 + EUR 100.00"
+
+
+def test_a_margin_between_two_labelled_values_is_computed_not_contradicted_by_them():
+    # both operands carry the claim's labels ("budget", "spend"): they are what the margin is
+    # taken between, not rival statements of the claimed slot
+    ev = "Facilities budget\nActual spend 2026: USD 468,500\nBudget request 2027: USD 412,000\nApproved by the board on 3 March."
+    assert derived_support("The 2027 budget request is USD 56,500 below what was actually spent in 2026.", ev)
+    assert not derived_support("The 2027 budget request is USD 58,500 below what was actually spent in 2026.", ev)
+    assert not derived_support("The 2027 budget request is USD 56,500.", ev)

@@ -14,6 +14,7 @@ from warrant.runtime.verify.rules import check_rules, extract_quantities
 from warrant.runtime.verify.rules.base import parse_num, uses_decimal_comma
 from warrant.runtime.verify.rules.dates import numeric_order
 from warrant.runtime.verify.text import sentence_bounds, sentence_spans
+from warrant.runtime.verify.rules.registry import reading_record
 
 D = Decimal
 
@@ -118,6 +119,21 @@ def test_ambiguous_dot_group_keeps_its_reading_unless_the_record_uses_decimal_co
     assert extract_quantities("Weight: 7.250 kg", decimal_comma=True)[0].value == D("7250")
     assert uses_decimal_comma(["Header", "Summe 1.004,10 EUR"])
     assert not uses_decimal_comma(["Total $1,004.10", "pages 10,11"])
+
+
+def test_a_log_of_short_comma_decimals_writes_decimals_with_a_comma():
+    log = "datum;pH;NH4N_mg_l;CSB_mg_l\n03.03.2026;7,4;38,2;1.840\n17.03.2026;6,9;44,6;2.980\nLimit CSB 2.500 mg/l"
+    assert uses_decimal_comma(log)
+    assert first(log.splitlines()[-1], "number").value == D("2.500")  # alone, the reading stays
+    assert {q.value for q in extract_quantities(log, decimal_comma=True) if q.kind == "number"} >= {D(2500), D(2980), D("38.2")}
+    assert not uses_decimal_comma("See clauses 4,5 and 7,8.")  # two may be lists
+    csv = "id,date,hours,cost\nBUS-04,14/07/2025,6.5,820.00\nBUS-07,21/07/2025,2.0,310.00\nBUS-11,02/08/2025,1.5,95.00"
+    assert not uses_decimal_comma(csv)  # commas between cells, decimal points in them
+    assert not uses_decimal_comma("appt,in,out\nA-1,07:00,06:48\nA-2,08:00,08:35\nA-3,09:30,09:10")  # clock times in cells
+    assert not uses_decimal_comma("pH 7,4; 6,9; 7,1 at a dose of 2.5 ml")  # a decimal point elsewhere: not settled
+    # a claim's limit is its own value: it contradicts none of the record's values equal to it
+    with reading_record(log):
+        assert check_rules("The 17 March sample had a COD of 2,980 mg/l, above the 2,500 mg/l limit.", log).status != "conflict"
 
 
 def test_a_comma_list_is_not_a_decimal():

@@ -7,9 +7,11 @@ searches the run's ledger only to *suggest* what to cite next). Order of checks:
    a reworded resubmission of a rejected proposition with no new evidence is refused as such;
 2. Quote claims: exact bytes in the cited record, else Contradicted with the closest span;
 3. the predicate's deterministic evaluator over structured records (tool outputs);
-4. rules: numbers, money, percentages, dates and negation must agree with the evidence;
+4. rules: numbers, money, percentages, dates and negation must agree with the evidence; a
+   statement copied whole from the record, or computed from its values, passes here;
 5. the NLI model over evidence chunks, max support over chunks (all pairs of an artifact in one
-   batch);
+   batch): it passes a statement only at the pass threshold set for it (the embedded model has
+   none), and may call one contradicted on a short record;
 6. nothing decided: Unsupported, with what kind of record would settle it and which records of
    this run look relevant.
 """

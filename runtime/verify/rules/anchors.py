@@ -767,6 +767,10 @@ _ADDS = re.compile(r"\b(?:plus|in\s+addition(?:\s+to)?|additionally|as\s+well\s+
 _BASIS = re.compile(r"\b(?:calculated|computed|based|charged|levied|applied|assessed|worked\s+out)\s+(?:on|upon|from|against)\b", re.I)
 
 
+# a value the claim gives as the margin between two others: "EUR 26,500 higher than", "USD 56,500 below what"
+_MARGIN = re.compile(r"\s+(?:[a-z]+\s+){0,2}?(?:higher|lower|more|less|greater|fewer|larger|smaller|above|below|short\s+of)\s+(?:than|what)\b", re.I)
+
+
 def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] | None:
     """The readings that support a claim whose values are computed from the evidence, or None.
 
@@ -807,8 +811,12 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
             return None  # stated in another slot (a net amount claimed as the amount due), never a computation
         if h.kind == "money" and any(e.kind == "number" and e.unit != "ref" and e.value == h.value for e in eq):
             return None  # the same figure written bare ("Total accepted: 82,650" under a GBP table): stated, not computed
-        # a value that could fill the slot, tied to the claim by its label, states it otherwise
-        if any(r == "contradicts" and _same_slot_kind(hypothesis, h, hm, evidence, e)
+        # a value that could fill the slot, tied to the claim by its label, states it otherwise;
+        # not so the two values a margin is taken between ("fees EUR 26,500 higher than the
+        # Claimant's": both fees are labelled as the claim words them)
+        margin = arithmetic.derive_unique(hypothesis, h, evidence, eq) if _MARGIN.match(hypothesis, h.end) else None
+        between = margin.operands if margin is not None and " - " in margin.how else ()
+        if any(r == "contradicts" and _same_slot_kind(hypothesis, h, hm, evidence, e) and e not in between
                and context_tie(hypothesis, h, hq, evidence, e, eq) >= STATED_TIE for e, r in rels):
             return None
         reading = arithmetic.derive_unique(hypothesis, h, evidence, eq)

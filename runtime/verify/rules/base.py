@@ -151,12 +151,22 @@ _SAYS_DECIMAL_COMMA = re.compile(r"\b(?:european|continental|german)\s+(?:number
                                  r"\bcomma\s+(?:is\s+|as\s+)?(?:the\s+)?decimal\s+(?:separator|mark|point)", re.I)
 
 
+# "38,2" or "7,45": one or two digits after a comma (a thousands group has three), and "12.5": a decimal point
+# (a comma between CSV cells is neither: "BUS-04,14/07/2025", "6.5,820.00", "07:00,06:48")
+_COMMA_DECIMAL = re.compile(r"(?<![\w.,/:-])\d{1,4},\d{1,2}(?![\d.,/:])")
+_POINT_DECIMAL = re.compile(r"(?<![\d.])\d+\.\d{1,2}(?![\d.])")
+
+
 def uses_decimal_comma(texts: Iterable[str] | str) -> bool:
     """True when a text (or every text of one record) writes decimals with a comma somewhere
     unambiguous: "1.234,50", "1 234,50", an amount beside a currency ("EUR 12,50", "12,50 €"), or
-    says so ("in European number format")."""
+    says so ("in European number format"), or writes three or more figures like "38,2" and "7,4"
+    and no decimal point anywhere (a measurement log: "pH 7,4", "NH4-N 38,2 mg/l"; "clauses 4,5
+    and 7,8" may be lists)."""
     for t in [texts] if isinstance(texts, str) else texts:
         if _EURO_RE.search(t) or _CURRENCY_COMMA_RE.search(t) or _SAYS_DECIMAL_COMMA.search(t):
+            return True
+        if len(_COMMA_DECIMAL.findall(t)) >= 3 and not _POINT_DECIMAL.search(t):
             return True
     return False
 # scale words after a number; "lakh" (100,000) and "crore" (10,000,000) as written in India

@@ -634,9 +634,11 @@ def check_quantities(hypothesis: str, evidence: str) -> QuantityCheck:
             )
     for h in hqs:
         verdict, e, note = decide_one(hypothesis, h, hqs, evidence, eqs)
-        if verdict == "conflict" and (own := next((o for o in hqs if o is not h and comparable(o, e) and relation(o, e) == "supports"), None)):
+        if verdict == "conflict" and (own := next((o for o in hqs if o is not h and comparable(o, e)
+                                                    and (relation(o, e) == "supports" or (o.op is not None and o.value == e.value))), None)):
             # the claim states that value itself, as another of its values ("at a list price of
-            # EUR 2,950, maintenance costs EUR 590 per seat"): one stated value fills one slot
+            # EUR 2,950, maintenance costs EUR 590 per seat", "above the 2,500 mg/l limit"): one
+            # stated value fills one slot
             missing.append((h, f"{_fmt_ev(e)} is the claim's own {_fmt(own)}, not the slot of {_fmt(h)}"))
             continue
         if verdict == "conflict" and computable(h, eqs, arithmetic.approximate(hypothesis, h), [q for q in hqs if q is not h and q.kind == "number"]):

@@ -1,4 +1,4 @@
-"""A statement that is one whole sentence of the record, copied: support by copying, not by reading.
+"""A statement that is whole sentences of the record, copied: support by copying, not by reading.
 
 The strongest grounding a free-text claim can have is its own words in the cited bytes. The copy
 must be a whole sentence that stands alone: it starts where a sentence or a line starts (after an
@@ -16,7 +16,10 @@ from warrant.runtime.verify.text import normalise, sentence_spans
 
 # A clause number, label or bullet that opens a sentence: "18.2 ", "(b) ", "iv. ", "- ", "Clause 9: "
 _ENUMERATOR = re.compile(r"^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivx]{1,5})[.)]\s+|\d{1,3}(?:\.\d{1,3})+\s+|[-*\u2022]\s+"
-                         r"|(?:clause|section|article|paragraph|item)\s+\d{1,3}(?:\.\d{1,3})*[a-z]?\s*[:.\u2013-]\s+)", re.I)
+                         r"|(?:clause|section|article|paragraph|item)\s+\d{1,3}(?:\.\d{1,3})*[a-z]?\s*[:.\u2013-]\s+"
+                         r"|[{\[]?\s*\"[\w .-]{1,40}\":\s*\")", re.I)  # and a JSON key opening a string: '"notes": "'
+# A claim may copy a few sentences in a row ("...declared; the claim is under review.")
+_MAX_RUN = 4
 _FINAL = re.compile(r"[\s.!]+$")
 _SPACE = re.compile(r"\s+")
 # A claim must say something: a few words, not a heading or a lone value.
@@ -28,18 +31,25 @@ def _key(text: str) -> str:
 
 
 def copied_sentence(hypothesis: str, text: str) -> tuple[int, int] | None:
-    """(start, end) of a sentence of ``text`` that the claim copies whole, or None."""
+    """(start, end) of the sentence, or the few sentences in a row, of ``text`` that the claim
+    copies whole, or None."""
     want = _key(hypothesis)
     if len(want.split()) < _MIN_WORDS or want.lower() not in _key(text):
         return None  # cheap: most claims are no copy, and this scan is one substring search
-    for a, b in sentence_spans(text):
+    spans = sentence_spans(text)
+    for i, (a, _) in enumerate(spans):
         before = text[:a].rstrip(" \t")
         if before and before[-1] in ";:,":
             continue  # the clause leans on what precedes it
         if before.endswith("\n") and before.rstrip().endswith(":"):
             continue  # an item of a list with a lead-in
-        body = text[a:b]
-        m = _ENUMERATOR.match(body)
-        if _key(body) == want or (m and _key(body[m.end():]) == want):
-            return a, b
+        for _, b in spans[i:i + _MAX_RUN]:
+            body = text[a:b]
+            m = _ENUMERATOR.match(body)
+            if _key(body) == want:
+                return a, b
+            if m and _key(body[m.end():]) == want:
+                return a + m.end(), b  # the words copied, without the clause number or key before them
+            if len(_key(body)) > len(want) + 40:
+                break
     return None

@@ -67,6 +67,7 @@ def mask_ranges(text: str, claims: Claims) -> Iterable[Found]:
 
 _CSV_HINT = re.compile(r"[,;\t]\d")
 _PLAIN = re.compile(r"-?\d+(?:\.\d+)?")
+_PLAIN_COMMA = re.compile(r"-?\d{1,3}(?:\.\d{3})*(?:,\d+)?")  # "1.840", "38,2" where decimals take a comma
 
 
 def find_csv_numbers(text: str, claims: Claims) -> Iterable[Found]:
@@ -83,9 +84,10 @@ def find_csv_numbers(text: str, claims: Claims) -> Iterable[Found]:
             continue
         for row in t.rows:
             for cell in row:
-                if _PLAIN.fullmatch(cell.text) and claims.free(cell.start, cell.end):
+                plain = (_PLAIN_COMMA if claims.decimal_comma else _PLAIN).fullmatch(cell.text)
+                if plain and claims.free(cell.start, cell.end) and (v := parse_num(cell.text.lstrip("-"), claims.decimal_comma)) is not None:
                     claims.take(cell.start, cell.end)
-                    yield (cell.start, cell.end, "number", parse_num(cell.text.lstrip("-")), None, None, ())
+                    yield (cell.start, cell.end, "number", v, None, None, ())
 
 
 # "189,00" in a record that writes decimals with a comma: a number without a thousands group;
