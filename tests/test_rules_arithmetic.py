@@ -459,3 +459,12 @@ def test_a_margin_between_two_labelled_values_is_computed_not_contradicted_by_th
     assert derived_support("The 2027 budget request is USD 56,500 below what was actually spent in 2026.", ev)
     assert not derived_support("The 2027 budget request is USD 58,500 below what was actually spent in 2026.", ev)
     assert not derived_support("The 2027 budget request is USD 56,500.", ev)
+
+
+def test_an_amount_for_a_period_is_divided_by_it_for_a_rate_per_that_unit():
+    ev = ("Ms Joanne Hollis has accepted the following:\n"
+          "- Payment in lieu of her 12-week notice period of GBP 9,840, paid through payroll.\n"
+          "- Termination payment of GBP 28,500.")
+    assert derived_support("Ms Hollis's payment in lieu of notice works out at GBP 820 per week.", ev)
+    assert not derived_support("Ms Hollis's payment in lieu of notice works out at GBP 840 per week.", ev)
+    assert not derived_support("Ms Hollis's payment in lieu of notice works out at GBP 820 per month.", ev)

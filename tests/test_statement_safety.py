@@ -72,6 +72,11 @@ def test_a_name_absent_from_the_window_stops_a_pass_even_as_the_first_word():
     assert missing_anchors("Burgas lies on the coast.", window) == []
 
 
+def test_an_honorific_is_not_a_name_with_or_without_its_full_stop():
+    assert names("Ms Hollis's notice pay is GBP 9,840.") == ["Hollis's"]
+    assert names("Dr. Marchetti pays the levy.") == names("Dr Marchetti pays the levy.") == ["Marchetti"]
+
+
 def test_a_name_must_stand_in_the_role_the_claim_gives_it():
     window = "Expense report ER-51. Submitted by: K. Osei. Approved by: R. Lind (Controller)."
     assert any("role" in w for w in missing_anchors("Expense report ER-51 was approved by K. Osei.", window))

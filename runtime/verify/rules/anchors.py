@@ -104,8 +104,8 @@ def names(hypothesis: str) -> list[str]:
         w = m.group(0).rstrip(".")
         if w.lower() in MONTHS or w.upper() in CURRENCY_CODES or _ID_TOKEN.fullmatch(w):
             continue
-        if w in _HONORIFICS and hypothesis[m.end():m.end() + 1] == ".":
-            continue  # "Ms. Nwosu": the name is the next word; the window may write "Ms Nwosu" or "Adaeze Nwosu"
+        if w in _HONORIFICS and (hypothesis[m.end():m.end() + 1] == "." or re.match(r"\s+[A-Z]", hypothesis[m.end():])):
+            continue  # "Ms. Nwosu", "Ms Hollis": the name is the next word; the window may write "Ms Nwosu" or "Adaeze Nwosu"
         if hypothesis[m.end():m.end() + 1] == "$":  # "US$", "C$": a currency, compared as money
             continue
         if hypothesis[max(0, m.start() - 2):m.start()].strip().endswith("°"):  # "°F": a unit, compared as a measure

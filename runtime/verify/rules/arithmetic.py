@@ -414,6 +414,13 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
                     f = _PER_YEAR[a.per] / _PER_YEAR[h.per]
                     hit(_num(a) * f, (a,), f"{a.text} x {f.normalize():f}", "product")
         divides = bool(_RATIO_CUE.search(hyp)) and not _NOT_AVERAGE.search(hyp)
+        if h.kind == "money" and h.per and divides:
+            # an amount for a period, per unit of that period ("GBP 9,840 for her 12-week notice"
+            # works out at GBP 820 per week)
+            for a in same:
+                for d in tied:
+                    if not a.per and d.kind == "duration" and d.unit == h.per and _num(d) not in (0, 1):
+                        hit(_eval("ratio", a=_num(a), b=_num(d)), (a, d), f"{a.text} / {d.text}")
         for a in same:
             for c in counts:
                 if c is a or _num(c) in (0, 1):
