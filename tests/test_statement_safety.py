@@ -77,6 +77,12 @@ def test_an_honorific_is_not_a_name_with_or_without_its_full_stop():
     assert names("Dr. Marchetti pays the levy.") == names("Dr Marchetti pays the levy.") == ["Marchetti"]
 
 
+def test_a_clause_opening_the_claim_is_no_name():
+    assert names("Before Call No. 7, the Foundation had paid in USD 6.75 million.") == ["Call", "Foundation"]
+    assert names("Once Call 4 is funded, the trust will have paid USD 900,000.") == ["Call"]
+    assert names("Acme Ltd pays the fee.") == ["Acme", "Ltd"]  # a name opening the claim stays one
+
+
 def test_a_name_must_stand_in_the_role_the_claim_gives_it():
     window = "Expense report ER-51. Submitted by: K. Osei. Approved by: R. Lind (Controller)."
     assert any("role" in w for w in missing_anchors("Expense report ER-51 was approved by K. Osei.", window))

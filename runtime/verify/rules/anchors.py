@@ -48,7 +48,11 @@ def _id_tokens(text: str) -> list[str]:
 
 
 _NAME_RE = re.compile(r"\b[A-Z][A-Za-z&'’.-]*[A-Za-z]\b|\b[A-Z]\b")
-_COMMON_STARTERS = {"The", "A", "An", "This", "That", "These", "Those", "Each", "All", "Any", "No", "It", "Its", "Our", "Their", "Every", "Both", "Either", "Neither", "In", "On", "At", "For", "By", "Under", "If", "When", "As", "There", "I"}
+_COMMON_STARTERS = {"The", "A", "An", "This", "That", "These", "Those", "Each", "All", "Any", "No", "It", "Its", "Our", "Their", "Every", "Both", "Either", "Neither", "In", "On", "At", "For", "By", "Under", "If", "When", "As", "There", "I",
+                    # a clause or phrase opening the claim ("Before Call No. 7, ...", "Once Call 4 is funded, ...")
+                    "Before", "After", "Once", "Including", "Excluding", "Leaving", "Without", "With", "During", "Since", "Until",
+                    "While", "Where", "From", "Over", "Between", "Unless", "Upon", "Following", "Across", "Within", "Apart", "Because",
+                    "Although", "Then", "Of", "To", "Per", "Counting", "Ignoring", "Setting", "Taking", "Not"}
 TITLE_MAX = 200  # a title or identifier line is short
 
 
