@@ -76,9 +76,9 @@ class VerifierConfig:
     # None: the backend's own `pass_threshold` (its config.json), and where it has none the model's
     # support alone passes nothing. The shipped model has none: on pairs written after it was
     # trained, in genres it never saw, its passes were right 3 times in 15 when measured blind
-    # (results/verifier_pairs_dev1[0-3]_blind.json) and 20 in 29 after the anchor rules were tuned
-    # on those pairs; right and wrong ones score alike (0.82-0.98 against 0.84-0.99), so no
-    # threshold separates them (models/nli-minilm-l6/MODEL_CARD.md, "Passing").
+    # (results/verifier_pairs_dev1[0-3]_blind.json), and about half the time at best, at any
+    # threshold on every pair it never trained on (results/nli_passing.json); right and wrong ones
+    # score alike, so no threshold separates them (models/nli-minilm-l6/MODEL_CARD.md, "Passing").
     entail_threshold: float | None = None
     # A small model says "contradiction" for "about something else" (an SNLI habit), and calling a
     # true claim false is the worst error here: below this the verdict is unsupported instead.
