@@ -1,11 +1,11 @@
 """A statement that is whole sentences of the record, copied: support by copying, not by reading.
 
 The strongest grounding a free-text claim can have is its own words in the cited bytes. The copy
-must be a whole sentence that stands alone: it starts where a sentence or a line starts (after an
-optional clause number or bullet) and ends where that sentence ends. A clause after ";" or ":"
-does not count (its condition or subject sits before the mark), nor does an item under a line
-that ends in ":" ("Excluded:", "The supplier proposed:"), nor a sentence of more than one line's
-lead-in. Case, whitespace, typographic quotes and the final full stop may differ; nothing else.
+must be whole sentences that stand alone: it starts where a sentence or a line starts (after an
+optional clause number, label, bullet or JSON key) and ends where a sentence ends, at most a few
+sentences on. A clause after ";" or ":" does not count (its condition or subject sits before the
+mark), nor does an item under a line that ends in ":" ("Excluded:", "The supplier proposed:").
+Case, whitespace, typographic quotes and the final full stop may differ; nothing else.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ _ENUMERATOR = re.compile(r"^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivx]{1,5})[.)]
 _MAX_RUN = 4
 _FINAL = re.compile(r"[\s.!]+$")
 _SPACE = re.compile(r"\s+")
+_LOOK_BACK = 400
 # A claim must say something: a few words, not a heading or a lone value.
 _MIN_WORDS = 4
 
@@ -34,11 +35,11 @@ def copied_sentence(hypothesis: str, text: str) -> tuple[int, int] | None:
     """(start, end) of the sentence, or the few sentences in a row, of ``text`` that the claim
     copies whole, or None."""
     want = _key(hypothesis)
-    if len(want.split()) < _MIN_WORDS or want.lower() not in _key(text):
+    if len(want.split()) < _MIN_WORDS or want not in _key(text):
         return None  # cheap: most claims are no copy, and this scan is one substring search
     spans = sentence_spans(text)
     for i, (a, _) in enumerate(spans):
-        before = text[:a].rstrip(" \t")
+        before = text[max(0, a - _LOOK_BACK):a].rstrip(" \t")  # the mark or line just before it, not the whole record
         if before and before[-1] in ";:,":
             continue  # the clause leans on what precedes it
         if before.endswith("\n") and before.rstrip().endswith(":"):
