@@ -818,12 +818,13 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
         # a value that could fill the slot, tied to the claim by its label, states it otherwise;
         # not so the two values a margin is taken between ("fees EUR 26,500 higher than the
         # Claimant's": both fees are labelled as the claim words them)
-        margin = arithmetic.derive_unique(hypothesis, h, evidence, eq) if _MARGIN.match(hypothesis, h.end) else None
+        cued = _MARGIN.match(hypothesis, h.end)
+        margin = arithmetic.derive_unique(hypothesis, h, evidence, eq) if cued else None
         between = margin.operands if margin is not None and " - " in margin.how else ()
         if any(r == "contradicts" and _same_slot_kind(hypothesis, h, hm, evidence, e) and e not in between
                and context_tie(hypothesis, h, hq, evidence, e, eq) >= STATED_TIE for e, r in rels):
             return None
-        reading = arithmetic.derive_unique(hypothesis, h, evidence, eq)
+        reading = margin if cued else arithmetic.derive_unique(hypothesis, h, evidence, eq)  # computed once
         if reading is None and not any(r == "contradicts" and _same_slot_kind(hypothesis, h, hm, evidence, e)
                                        and context_tie(hypothesis, h, hq, evidence, e, eq) >= UNTIED_GUARD_TIE for e, r in rels):
             # no operand tied by a word: the slot must not be stated even half as well as a

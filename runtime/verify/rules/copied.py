@@ -46,11 +46,11 @@ def copied_sentence(hypothesis: str, text: str) -> tuple[int, int] | None:
             continue  # an item of a list with a lead-in
         for _, b in spans[i:i + _MAX_RUN]:
             body = text[a:b]
-            m = _ENUMERATOR.match(body)
-            if _key(body) == want:
+            key = _key(body)
+            if key == want:
                 return a, b
-            if m and _key(body[m.end():]) == want:
+            if (m := _ENUMERATOR.match(body)) and _key(body[m.end():]) == want:
                 return a + m.end(), b  # the words copied, without the clause number or key before them
-            if len(_key(body)) > len(want) + 40:
+            if len(key) > len(want) + 40:
                 break
     return None
