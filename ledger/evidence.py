@@ -26,6 +26,7 @@ from warrant.ledger.canonical import canonical_json, sha256_hex
 from warrant.ledger.chain import VerifyReport
 from warrant.ledger.checkpoint import Checkpoints
 from warrant.ledger.errors import RecordNotFound, SourceError
+from warrant.ledger.search import RunIndex, tokens
 from warrant.ledger.table import AppendOnlyTable, digest_field, sql_str
 
 TABLE = "evidence"
@@ -204,6 +205,10 @@ class NewEvidence(NamedTuple):
 # The record cache of one ledger handle: its data bytes in all, and the largest record it keeps.
 RECORD_CACHE_BYTES = 32 * 2**20
 RECORD_CACHE_MAX = 2**20
+# The in-memory search indexes of one handle, in characters of text indexed, all runs together
+# (least recently searched run dropped first). A run larger than this alone is searched by
+# Lance's full-text index instead, more slowly but without holding it in memory.
+SEARCH_INDEX_CHARS = 64 * 2**20
 
 
 class Ledger:
@@ -227,6 +232,8 @@ class Ledger:
         # lookup is ~3 ms, as much as the model's pass over a short pair).
         self._records: OrderedDict[tuple[str, str], EvidenceRecord] = OrderedDict()
         self._records_bytes = 0
+        self._search: OrderedDict[str, RunIndex] = OrderedDict()
+        self._search_too_big: set[str] = set()
         # The single writer is the one handle that never goes stale (nobody else appends), and it
         # must dedupe every batch it appends: it reads every id once, at open, and then answers
         # from memory alone. (Looking each batch up on the index instead cost 5x in append rate,
@@ -473,10 +480,49 @@ class Ledger:
 
     def search(self, run_id: str, query: str, k: int = 5, exclude: Iterable[str] = ()) -> list[tuple[str, float]]:
         """Records of `run_id` whose text best matches `query` (BM25): (id, score), best first.
-        Used to tell an agent which records might settle an unsupported claim."""
+        Used to tell an agent which records might settle an unsupported claim. In memory
+        (ledger/search.py) for runs up to `SEARCH_INDEX_CHARS` of text; Lance's index past it."""
+        words = tokens(query)
+        if not words or k <= 0:
+            return []
+        if run_id not in self._search_too_big:
+            ix = self._search_index(run_id)
+            if ix is not None:
+                with self._index_lock:
+                    return ix.top(words, k, exclude)
         exclude = set(exclude)
         hits = self._t.fts(query, where=f"run_id = {sql_str(run_id)}", columns=["id"], limit=k + len(exclude))
         return [(h["id"], h["_score"]) for h in hits if h["id"] not in exclude][:k]
+
+    def _search_index(self, run_id: str) -> RunIndex | None:
+        """The run's index with every record of the run added (each read once, ever: records
+        never change); None when the run holds more text than the memory bound."""
+        ids = self.ids(run_id)
+        with self._index_lock:
+            ix = self._search.get(run_id)
+            todo = sorted(ids - ix.ids if ix is not None else ids)
+        texts: dict[str, str | None] = {}
+        with self._index_lock:
+            for i in todo:  # just appended or just read: no LanceDB read
+                if (rec := self._records.get((run_id, i))) is not None:
+                    texts[i] = _searchable_text(rec.data, rec.media_type)
+        rest = [i for i in todo if i not in texts]
+        if rest:
+            where = f"run_id = {sql_str(run_id)}"
+            rows = self._t.scan(["id", "text"], where=where) if len(rest) > 256 else self._t.lookup("id", rest, ["id", "text"], where=where)
+            texts.update(zip(rows["id"].to_pylist(), rows["text"].to_pylist()))
+        with self._index_lock:
+            ix = self._search.setdefault(run_id, RunIndex())
+            self._search.move_to_end(run_id)
+            for i in todo:
+                ix.add(i, texts.get(i))
+            if ix.chars > SEARCH_INDEX_CHARS:
+                del self._search[run_id]
+                self._search_too_big.add(run_id)
+                return None
+            while sum(x.chars for x in self._search.values()) > SEARCH_INDEX_CHARS:
+                self._search.popitem(last=False)
+            return ix
 
     def spans(self, run_id: str | None = None) -> pa.Table:
         """The records as an Arrow table (for batch verification, export, search)."""

@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from warrant.ledger import Journal, Ledger, LedgerError, LedgerLockedError, RecordNotFound, SourceError, record_id
+from warrant.ledger import evidence
+from warrant.ledger.search import tokens
 from warrant.ledger.chain import GENESIS, chain_links, link_hash, verify_rows
 
 
@@ -345,6 +347,50 @@ def test_full_text_search_suggests_records_of_the_same_run_only(ledger):
     assert hits[0] == cap and other not in hits and blob not in hits
     assert cap not in [rid for rid, _ in ledger.search("run_1", "hourly rate cap", exclude=[cap])]
     assert ledger.search("run_1", "   ") == []
+
+
+def test_search_sees_records_appended_after_it_first_ran(ledger, ledger_uri):
+    first = ledger.append("run_1", "Purchase order PO-77: 40 pallets of cement.")
+    assert [rid for rid, _ in ledger.search("run_1", "goods receipt pallets")] == [first]
+    receipt = ledger.append("run_1", "Goods receipt GR-9 for PO-77: 38 pallets received.")
+    assert [rid for rid, _ in ledger.search("run_1", "goods receipt pallets")] == [receipt, first]
+    # a reader handle: what the writer appends after it opened is found once it refreshes
+    reader = Ledger.open(ledger_uri, writer=False)
+    try:
+        assert {rid for rid, _ in reader.search("run_1", "pallets")} == {first, receipt}
+        late = ledger.append("run_1", "Invoice INV-5 bills 38 pallets.")
+        reader.refresh()
+        assert late in {rid for rid, _ in reader.search("run_1", "pallets")}
+    finally:
+        reader.close()
+
+
+def test_a_run_past_the_memory_bound_is_searched_by_lances_index(ledger, monkeypatch):
+    cap = ledger.append("run_1", "Engagement letter, clause 4: hourly rates are capped at USD 250.")
+    ledger.append("run_1", "Timesheet, March: 12 hours of document review.")
+    small = ledger.append("run_2", "Hourly rate cap: USD 400.")
+    monkeypatch.setattr(evidence, "SEARCH_INDEX_CHARS", 40)  # run_2 fits, run_1 does not
+    assert ledger.search("run_1", "hourly rate cap")[0][0] == cap
+    assert ledger._search_too_big == {"run_1"} and "run_1" not in ledger._search
+    assert [rid for rid, _ in ledger.search("run_2", "hourly rate cap")] == [small]
+    assert list(ledger._search) == ["run_2"]
+
+
+def test_search_indexes_are_dropped_least_recently_used_first(ledger, monkeypatch):
+    a = ledger.append("run_a", "Clause 9: notice period of thirty days.")
+    b = ledger.append("run_b", "Clause 9: notice period of sixty days.")
+    monkeypatch.setattr(evidence, "SEARCH_INDEX_CHARS", 60)  # room for one run's text, not both
+    assert ledger.search("run_a", "notice period")[0][0] == a
+    assert ledger.search("run_b", "notice period")[0][0] == b
+    assert list(ledger._search) == ["run_b"]
+    assert ledger.search("run_a", "notice period")[0][0] == a  # rebuilt, not lost
+    assert list(ledger._search) == ["run_a"]
+
+
+def test_search_tokens_fold_plurals_and_drop_noise():
+    assert tokens("Rates, CAPS & boxes; class") == ["rate", "cap", "boxe", "class"]
+    assert tokens("x" * 41 + " fee") == ["fee"]
+    assert tokens("   ") == []
 
 
 def test_a_batch_mixing_text_binary_and_invalid_utf8_indexes_only_the_text(ledger):
