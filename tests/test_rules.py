@@ -412,6 +412,9 @@ def test_negation_flip_conflicts(hyp, ev):
         # a 'non-' word elsewhere in the clause
         ("The initial term ends on 31 December 2027.",
          "The initial term ends on December 31, 2027, and renews unless either party gives notice of non-renewal."),
+        # a field's label: its value (zero, none) says whether there are any, not a negator
+        ("There were no rejected pallets.", "Pallets received: 40\nRejected pallets: none"),
+        ("There were no rejected pallets.", '{"pallets_received": 40, "rejected pallets": 0}'),
     ],
 )
 def test_negation_no_false_conflicts(hyp, ev):

@@ -468,3 +468,18 @@ def test_an_amount_for_a_period_is_divided_by_it_for_a_rate_per_that_unit():
     assert derived_support("Ms Hollis's payment in lieu of notice works out at GBP 820 per week.", ev)
     assert not derived_support("Ms Hollis's payment in lieu of notice works out at GBP 840 per week.", ev)
     assert not derived_support("Ms Hollis's payment in lieu of notice works out at GBP 820 per month.", ev)
+
+
+def test_a_measure_written_with_another_name_of_its_unit_is_stated_not_computed():
+    ev = ("From: Ana Pereira <a.pereira@brightmould.co.uk>\nDate: 06/06/2026\nSubject: May 2026 tolling invoice TI-2605\n\nHi Sam,\n\n"
+          "Before we approve it I have reconciled it against our own batch records for May:\n\n"
+          "Batch  | Quantity (t) | Status\nB-21   | 40.0         | released\nB-22   | 35.5         | on hold – re-test\n"
+          "B-23   | 24.5         | released\nB-24   | 30.0         | released\n\n"
+          "Your invoice charges for 130.0 t at EUR 300.00, i.e. EUR 39,000.00. Our view is that B-22 cannot be charged until it "
+          "passes release testing, so the chargeable quantity for May is 94.5 t (EUR 28,350.00).\n\nRegards,\nAna Pereira\nBrightmould Ltd\n")
+    # "130.0 t" is stated (the invoice's quantity, all four batches): the column's sum equal to it
+    # is no computation of what was released
+    assert derived_support("Brightmould's records show 130.0 tonnes of product released in May 2026.", ev) is None
+    note = "Remarks: Tanker 4 delivered a partial load (9,400 l) due to a valve fault."
+    # "9,400 l" is "9,400 litres" copied, not converted: no computation passes the words around it
+    assert derived_support("Tanker 4 delivered a partial load of 9,400 litres because of a valve fault on the ship's crane.", note) is None

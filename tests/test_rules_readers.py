@@ -318,7 +318,7 @@ def test_pounds_of_weight_are_a_measure_and_percentage_points_are_their_own_slot
 
     text = "The crate weighs 41 pounds."
     [q] = extract_quantities(text)
-    assert (q.kind, q.unit, measure(text, q)) == ("number", None, ("mass", "pound"))
+    assert (q.kind, q.unit, measure(text, q)) == ("number", None, ("mass", "lb"))  # one name per unit
     assert [(q.kind, q.unit) for q in extract_quantities("She paid 400 pounds for the tickets.")] == [("money", "GBP")]
     [p] = extract_quantities("On-time delivery missed its target by 1.2 percentage points.")
     assert (p.kind, p.value, p.unit) == ("percent", Decimal("1.2"), "points")

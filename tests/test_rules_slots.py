@@ -106,3 +106,53 @@ def test_a_total_tied_only_by_filler_words_to_a_crowded_tables_total_is_no_confl
     assert check_rules("Under the provision policy the required provision totals $600.00.", ev).status != "conflict"
     assert check_rules("Under the provision policy the required provision totals $650.00.", ev).status != "conflict"
     assert check_rules("The Total for Bexley is $1,750.00.", ev).status == "conflict"
+
+
+def test_an_amount_for_a_count_the_claim_states_is_not_compared_with_a_rate():
+    ev = ("The tolling fee is EUR 300 per tonne. If released volume falls below the 1,000-tonne annual minimum, "
+          "a shortfall fee of 50% of the tolling fee is charged per tonne short.")
+    # 200 tonnes short at EUR 150: an amount for a count the claim gives, not the rate per tonne
+    assert check_rules("Releasing only 800 tonnes in a year would cost a shortfall fee of EUR 30,000.", ev).status != "conflict"
+    # a claimed rate is still compared with the stated one
+    assert check_rules("The tolling fee is EUR 350 per tonne.", ev).status == "conflict"
+
+
+def test_a_part_of_a_whole_the_record_splits_is_not_contradicted_by_the_whole():
+    ev = "Estimated annual savings: EUR 2.4 million, of which 35% comes from the fleet renewal."
+    used = derived_support("The fleet renewal is expected to save about EUR 840,000 a year.", ev)
+    assert used and used[0].how == "35% of EUR 2.4 million"
+    # the whole itself, claimed otherwise, is still contradicted
+    assert check_rules("The estimated annual savings are EUR 2.1 million.", ev).status == "conflict"
+
+
+def test_a_period_the_claims_prose_names_before_are_is_its_values_period():
+    # "annual savings are" names the period as "annual savings:" and "the annual fee is" do
+    assert check_rules("Annual savings are EUR 2.1 million.", "Annual savings: EUR 2.4 million.").status == "conflict"
+
+
+def test_a_span_between_two_events_inside_a_stated_window_is_computed_not_contradicted():
+    ev = ("The appeal period is 28 days from the decision. Decision issued: 2 February 2026. "
+          "The appeal was lodged on 20 February 2026, within the 28-day period.")
+    used = derived_support("The appeal was lodged 18 days after the decision was issued.", ev)
+    assert used and used[0].how == "2 February 2026 to 20 February 2026"
+    # longer than the window: the window still contradicts it
+    assert check_rules("The appeal was lodged 35 days after the decision was issued.", ev).status == "conflict"
+
+
+def test_a_party_named_for_its_role_ties_the_claim_to_the_roles_field():
+    ev = ("REPAIR ESTIMATE — Dockside Body Works\nEstimate #: DBW-118   Date: 03/02/2026\n"
+          "Customer: Dana Ortiz   Vehicle: 2020 Mazda CX-5   Insurer: Harbour Point Mutual, claim HPM-4471, deductible $250\n\n"
+          "Line | Operation                  | Parts/Sublet (USD) | Labour hrs | Labour (USD)\n"
+          "1    | Replace rear bumper cover  |   512.30           | 2.0        |   260.00\n"
+          "2    | Refinish RF door           |   140.00           | 3.0        |   390.00\n"
+          "3    | Wheel alignment (sublet)   |   120.00           |            |\n"
+          "Subtotals                       |   772.30           | 5.0        |   650.00\n\n"
+          "Labour rate: $130.00/hr.\nEstimate total: $1,422.30\nInsurer pays: $1,172.30   Customer pays: $250.00 (deductible)\n")
+    # "cover" ties the claim to the bumper cover's price by chance; the insurer's field holds the claim's figure
+    assert check_rules("Harbour Point Mutual will cover $1,172.30 of the estimate.", ev).status == "agree"
+    assert check_rules("Harbour Point Mutual will cover $1,272.30 of the estimate.", ev).status == "conflict"
+
+
+def test_a_cutoff_is_a_threshold_not_a_finishing_time():
+    ev = "Of 300 starters, 241, among them Tom Bell, finished before the 30-hour cutoff."
+    assert check_rules("Tom Bell finished in 29 h 40 min.", ev).status != "conflict"

@@ -25,7 +25,8 @@ import re
 from functools import lru_cache
 
 from warrant.runtime.verify.rules import arithmetic, derived
-from warrant.runtime.verify.rules.check import STATED_TIE, TOTAL_LABEL, context_tie, decide_one, inclusion_flips, subject_words
+from warrant.runtime.verify.rules.check import (STATED_TIE, TOTAL_LABEL, context_tie, decide_one, inclusion_flips, inside_window, split_whole,
+                                                subject_words)
 from warrant.runtime.verify.rules.base import Quantity
 from warrant.runtime.verify.rules.comparisons import comparable, relation, same_ref
 from warrant.runtime.verify.rules.dates import MONTHS
@@ -821,6 +822,7 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
         cued = _MARGIN.match(hypothesis, h.end)
         margin = arithmetic.derive_unique(hypothesis, h, evidence, eq) if cued else None
         between = margin.operands if margin is not None and " - " in margin.how else ()
+        rels = [(e, r) for e, r in rels if not (r == "contradicts" and (split_whole(hypothesis, h, evidence, e) or inside_window(hypothesis, h, evidence, e)))]
         if any(r == "contradicts" and _same_slot_kind(hypothesis, h, hm, evidence, e) and e not in between
                and context_tie(hypothesis, h, hq, evidence, e, eq) >= STATED_TIE for e, r in rels):
             return None

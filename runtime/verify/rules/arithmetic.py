@@ -100,6 +100,10 @@ _UNITS = {
     "temperature": {"c": None, "f": None},
 }
 _UNIT_OF = {u: (dim, f) for dim, us in _UNITS.items() for u, f in us.items()}
+# one name per unit: "t", "tonne" and "ton" are one unit, so "343.0 t" states "343.0 tonnes"
+# rather than converting to it (the first name listed; a temperature scale is its own unit)
+_FIRST_NAME: dict[tuple[str, Decimal], str] = {}
+_CANONICAL = {u: u if f is None else _FIRST_NAME.setdefault((dim, f), u) for dim, us in _UNITS.items() for u, f in us.items()}
 _UNIT_RE = re.compile(
     r"\s*(?P<u>sq\.?\s*ft|square\s+(?:metres?|meters?|feet|foot)|cubic\s+metres?|m²|m2|m³|m3|°\s*[CF]\b|degrees?\s+[CF]\b|"
     r"(?:kilo(?:gram|metre|meter)|megalit(?:re|er)|lit(?:re|er)|gallon|hectare|acre|mile|metre|meter|tonne|ton|pound|gram|inch)s?\b|"
@@ -120,7 +124,7 @@ def measure(text: str, q: Quantity) -> tuple[str, str] | None:
         u = u[:-1] if u.endswith("s") and u[:-1] in _UNIT_OF else ("lb" if u == "lbs" else u)
     if u == "sqft":
         u = "sq ft"
-    return (_UNIT_OF[u][0], u) if u in _UNIT_OF else None
+    return (_UNIT_OF[u][0], _CANONICAL[u]) if u in _UNIT_OF else None
 
 
 def unit_span(text: str, q: Quantity) -> tuple[int, int] | None:

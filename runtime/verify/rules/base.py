@@ -267,7 +267,7 @@ _PER_LABEL = re.compile(
     r"\b(?P<p>monthly|weekly|annual|annually|yearly|daily|hourly|quarterly)(?:\s+[A-Za-z-]+){0,3}\s*[:=]\s*$", re.I)
 _PER_LABEL_PROSE = re.compile(
     r"\b(?P<p>monthly|weekly|annual|annually|yearly|daily|hourly|quarterly)(?:\s+[A-Za-z-]+){0,3}"
-    r"\s*(?:[:=]|of|is|was|at|amounts?\s+to)\s*$", re.I)
+    r"\s*(?:[:=]|of|is|are|was|were|at|amounts?\s+to)\s*$", re.I)
 
 
 def per_before(text: str, start: int, prose: bool = False) -> str | None:

@@ -76,6 +76,27 @@ def _nearest_role(text: str, q: Quantity, qs: list[Quantity]) -> str | None:
     return weak
 
 
+# a field naming a party: "Insurer: Granite Ridge Mutual", "Carrier: Brightwing Connect" (at a
+# line's start, after a run of spaces or a cell bar)
+_ROLE_FIELD = re.compile(r"(?:^|[ \t]{2,}|\|)[ \t]*(?P<role>[A-Z][a-z]+(?: [a-z]+)?):[ \t]*(?P<name>[A-Z][\w&.'-]*(?: (?:[A-Z&][\w&.'-]*|of|and|de|la))*)", re.M)
+
+
+def _with_roles(ch: dict[str, float], hyp: str, ev: str) -> dict[str, float]:
+    """A claim that names a party the record labels by role ("Insurer: Granite Ridge Mutual")
+    speaks of that role too: the role's words join the claim's context, as near the value as the
+    name is ("Granite Ridge Mutual is expected to cover $2,612.18" and "Insurer pays: $2,612.18")."""
+    out = dict(ch)
+    for m in _ROLE_FIELD.finditer(ev):
+        name = m.group("name").strip()
+        if len(name) < 4 or name not in hyp:
+            continue
+        near = max((ch.get(st, 0.0) for _, st in content_tokens(name)), default=0.0)
+        for _, st in content_tokens(m.group("role")):
+            if near > out.get(st, 0.0):
+                out[st] = near
+    return out
+
+
 def _tie(ch: dict[str, float], ce: dict[str, float]) -> float:
     return sum(w * ce[s] for s, w in ch.items() if s in ce)
 
@@ -201,6 +222,22 @@ _CHANGE_BY = re.compile(r"\b(?:reduc\w*|increas\w*|rais\w*|lower\w*|cuts?|rose|r
                         r"|decreas\w*|adjust\w*|up|down)\b[^.;\n]{0,60}\bby\s+(?:about\s+|roughly\s+|some\s+|a\s+further\s+)?(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?$", re.I)
 # a value labelled as a change: "Rent increase: 3% per year", "price reduction of EUR 40"
 _CHANGE_LABEL = re.compile(r"\b(?:increases?|reductions?|decreases?|rises?|escalations?|adjustments?|changes?|uplifts?|cuts?|growth|discounts?)\b[^\n.;]{0,30}$", re.I)
+# a whole whose parts the record goes on to name: "USD 1.38 million, of which 61% comes from ..."
+_SPLIT_AFTER = re.compile(r"\s*\)?\s*,?\s*(?:of\s+which|out\s+of\s+which)\b", re.I)
+
+
+def split_whole(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
+    """The evidence value is a whole the record goes on to split, and the claim is about a part
+    it names there ("..., of which 61% comes from the Ozmivent exclusion"), for less than the
+    whole: the whole does not contradict it."""
+    m = _SPLIT_AFTER.match(ev, e.end)
+    if m is None or h.kind != e.kind or h.value >= e.value:
+        return False
+    part = {st for _, st in content_tokens(ev, m.end(), sentence_end(ev, m.end()))}
+    whole = {st for _, st in content_tokens(ev, sentence_start(ev, e.start), e.start)}
+    return bool((part - whole) & {st for _, st in content_tokens(hyp)})
+
+
 _BASE_AFTER = re.compile(r"\s*(?:of|on)\s+(?:the\s+|its\s+|their\s+|each\s+)?((?:[A-Za-z][\w-]*\s*){1,4})")
 
 
@@ -213,11 +250,13 @@ def _base_of(text: str, q: Quantity) -> set[str]:
 def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Quantity]):
     """('found'|'conflict'|'undecided'|'nokind', evidence quantity or None, note)."""
     hshape = derived.shape(hyp, h)
-    if hshape.per or derived.is_total(hyp, h):
+    # an amount the claim states beside a count or measure of its own ("3,000 tonnes ... a fee of
+    # EUR 49,500") is the amount for that many, never an elliptical rate ("EUR 412.50 per tonne")
+    total = derived.is_total(hyp, h) or (h.kind == "money" and _counts_for(hyp, h, hqs))
+    if hshape.per or total:
         d = derived.derive(hyp, h, ev, eqs)
         if d is not None:
             return d
-    total = derived.is_total(hyp, h)
     cands = [e for e in eqs if comparable(h, e) and _same_shape(h, hshape, derived.shape(ev, e), total)]
     if not cands:
         return "nokind", None, ""
@@ -242,6 +281,8 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
             continue  # "index + USD 0.065": a margin over a level the record does not state, not the level
         if rel == "contradicts" and _CHANGE_BY.search(hyp, 0, h.start) and not (_CHANGE_BY.search(ev, 0, e.start) or _CHANGE_LABEL.search(ev, 0, e.start)):
             continue  # "reduce revenue by AUD 152,500": a change, which a stated level does not contradict
+        if rel == "contradicts" and (split_whole(hyp, h, ev, e) or inside_window(hyp, h, ev, e)):
+            continue  # a part of a whole the record splits; a span inside a window the record gives
         if rel == "contradicts" and h.kind == "percent" and (hb := _base_of(hyp, h)) and (eb := _base_of(ev, e)) and not hb & eb:
             continue  # "70% of the at-risk amount" and "10% of the monthly invoice value": shares of two things
         score = _tie(ch, _context(ev, e, eqs))
@@ -267,7 +308,10 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     for c in ctxs:
         for w in c:
             counts[w] = counts.get(w, 0) + 1
-    disc = {w: x for w, x in ch.items() if counts.get(w, 0) < 2} if len(ctxs) > 1 else dict(ch)
+    # (a party the claim names and the record labels by role speaks for its role here: it keeps an
+    # exact value in the role's field from losing to one tied by a chance word; it ties no conflict)
+    roles = _with_roles(ch, hyp, ev)
+    disc = {w: x for w, x in roles.items() if counts.get(w, 0) < 2} if len(ctxs) > 1 else roles
     first = content_tokens(hyp, 0, len(hyp))[:1]
     subj = first[0][1] if first else None
 
@@ -297,7 +341,7 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     for (s_, r, e), c in zip(pool, ctxs):
         if r != "supports":
             continue
-        if subj and con and _tie(disc, c) == 0 and _own_label(c, ch, [cc for _, _, cc in con]):
+        if subj and con and _tie(disc, c) == 0 and _own_label(c, roles, [cc for _, _, cc in con]):
             own = c.get(subj, 0.0)
             # (a) the subject is in a contradicting value's clause and not in this value's clause;
             # (b) the subject is right next to a contradicting value and farther from this one
@@ -553,6 +597,28 @@ def _hours_as_days(h: Quantity, e: Quantity) -> bool:
         return False
     d, t = (h, e) if durations.FAMILY[h.unit][0] == "day" else (e, h)
     return durations.FAMILY[d.unit][1] * Decimal(d.value) * 24 == durations.FAMILY[t.unit][1] * Decimal(t.value)
+
+
+# a span the record gives as a window ("within the 30-day opposition period", "a 14-day window")
+_WINDOW_BEFORE = re.compile(r"\bwithin\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+|that\s+)?$", re.I)
+_WINDOW_AFTER = re.compile(r"\s+(?:[A-Za-z-]+\s+){0,2}?(?:period|window)\b", re.I)
+
+
+def inside_window(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
+    """The claim measures a span between two events, and the record gives a window of at least
+    that length: the window bounds the span, it does not state it (29 days after publication,
+    "within the 30-day opposition period")."""
+    if h.kind != "duration" or e.kind != "duration" or durations.FAMILY[h.unit][0] != durations.FAMILY[e.unit][0]:
+        return False
+    window = _WINDOW_BEFORE.search(ev, max(0, e.start - 20), e.start) is not None or (
+        "-" in e.text and _WINDOW_AFTER.match(ev, e.end) is not None)
+    return window and _INTERVAL_AFTER.match(hyp, h.end) is not None and durations.in_base_unit(h) <= durations.in_base_unit(e)
+
+
+def _counts_for(hyp: str, h: Quantity, hqs: list[Quantity]) -> bool:
+    """The claim counts or measures something besides the amount ``h`` ("3,000 tonnes", "40 hours")."""
+    return any(q is not h and q.kind == "number" and q.unit != "ref" and (counted_noun(hyp, q) or arithmetic.measure(hyp, q))
+               and not re.fullmatch(r"(?:19|20)\d\d", q.text) for q in hqs)
 
 
 def _same_count(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:

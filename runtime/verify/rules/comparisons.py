@@ -9,7 +9,7 @@ it flips it ("shall not exceed", "no later than", "not less than", "in no event 
 
 * "limit": a stated threshold: cap/floor/deadline phrases ("up to", "capped at", "not exceed",
   "at least", "no later than", "by <date>") or a plain value next to a threshold word ("the cap
-  is $400", "60 days' notice", "deadline").
+  is $400", "60 days' notice", "deadline", "the 24-hour cutoff").
 * "value": an actual value, or a comparison of an actual value ("exceeds", "more than", "below").
 * dates only: "range_start"/"range_end" and "start"/"end" (see ``dates``).
 
@@ -73,7 +73,7 @@ _LIMIT_PHRASES = {
     "limit of", "as late as", "as early as",
 }
 # a plain value next to one of these words states a threshold: "the cap is $400", "60 days' notice"
-_THRESHOLD_STEMS = {stem(w) for w in ("cap", "floor", "threshold", "notice", "deadline")}
+_THRESHOLD_STEMS = {stem(w) for w in ("cap", "floor", "threshold", "notice", "deadline", "cutoff", "cut-off")}
 _DET = r"(?:the|a|an|its|their|this|that|our|your|his|her)"
 # "exceeds the approved cap of $250": up to 3 words ending in "of"/"at", none of them a verb, so
 # that "under the agreement is capped at $2m" is read as "capped at", not as "under"

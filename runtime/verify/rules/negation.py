@@ -95,6 +95,11 @@ def best_clause(hypothesis: str, evidence: str):
 _PART_OF = re.compile(rf"\b(?:\d[\d,]*|{WORDNUM}|most|some|several|many|few|both)\s+of\s+(?:the|these|those|its|their|our)\b", re.I)
 
 
+# the clause ends where a field's value begins: a label, a colon (or "=") and a count or a yes/no
+# value after it (not a list: "liable for the following: indirect loss" is a sentence)
+_LABEL_END = re.compile(r"""\s*[:=][ \t]*["']?(?:[-+]?\d|(?:none|nil|n/?a|yes|no|true|false|null)\b)""", re.I)
+
+
 def check_negation(hypothesis: str, evidence: str) -> QuantityCheck:
     """Polarity flip of an otherwise matching clause.
 
@@ -127,6 +132,10 @@ def check_negation(hypothesis: str, evidence: str) -> QuantityCheck:
     a += len(evidence[a:b]) - len(evidence[a:b].lstrip())
     b -= len(evidence[a:b]) - len(evidence[a:b].rstrip())
     clause = evidence[a:b]
+    if _LABEL_END.match(evidence, b):
+        # '"cancelled_justified": 0', "Late fees: none": a field whose value, not a negator, says
+        # whether there are any
+        return QuantityCheck("absent", f"the closest evidence (chars {a}-{b}) is a field's label; its value decides", None, None)
     if (hneg % 2) != (eneg % 2):
         which = "negates" if hneg % 2 else "affirms"
         return QuantityCheck(
