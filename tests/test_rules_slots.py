@@ -156,3 +156,11 @@ def test_a_party_named_for_its_role_ties_the_claim_to_the_roles_field():
 def test_a_cutoff_is_a_threshold_not_a_finishing_time():
     ev = "Of 300 starters, 241, among them Tom Bell, finished before the 30-hour cutoff."
     assert check_rules("Tom Bell finished in 29 h 40 min.", ev).status != "conflict"
+
+
+def test_a_value_given_to_someone_named_before_it_is_not_the_claimed_partys():
+    ev = ("The women's winner, Maria Oduya, finished in 7 h 42 min, 9 minutes ahead of the defending champion, "
+          "Lena Brandt, who placed second.")
+    # 7 h 42 min is Oduya's; Brandt's time (7 h 51 min) is computed, never contradicted by it
+    assert check_rules("Lena Brandt finished in 7 h 51 min.", ev).status != "conflict"
+    assert check_rules("Maria Oduya finished in 7 h 51 min.", ev).status == "conflict"
