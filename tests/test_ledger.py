@@ -387,6 +387,14 @@ def test_search_indexes_are_dropped_least_recently_used_first(ledger, monkeypatc
     assert list(ledger._search) == ["run_a"]
 
 
+def test_search_reads_only_the_head_of_a_long_record(ledger, monkeypatch):
+    monkeypatch.setattr(evidence, "SEARCH_RECORD_CHARS", 40)
+    head = ledger.append("run_1", "Demurrage claim DC-4 for the vessel.  " + "filler words here " * 50 + "storage tariff")
+    tail = ledger.append("run_1", "Storage tariff schedule, 2026.")
+    assert [rid for rid, _ in ledger.search("run_1", "demurrage claim")] == [head]
+    assert [rid for rid, _ in ledger.search("run_1", "storage tariff")] == [tail]  # past the head: not indexed
+
+
 def test_search_tokens_fold_plurals_and_drop_noise():
     assert tokens("Rates, CAPS & boxes; class") == ["rate", "cap", "boxe", "class"]
     assert tokens("x" * 41 + " fee") == ["fee"]
