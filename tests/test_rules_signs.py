@@ -180,3 +180,19 @@ def test_a_heading_naming_one_currency_makes_the_amounts_under_it_money():
     # "(excl. VAT)" alone names no currency
     got = [(q.kind, q.unit) for q in extract_quantities("Fees (excl. VAT)\nAV package                   975.00\n")]
     assert ("money", "GBP") not in got and all(k == "number" for k, _ in got)
+
+
+def test_a_json_amount_is_money_in_the_currency_the_record_names_once():
+    ev = '{"invoice": "INV-7", "currency": "EUR", "amount_due": 1335.5, "freight": 1250.0, "lines": 3, "weight_kg": 1200.5}'
+    got = {q.text: (q.kind, q.unit) for q in extract_quantities(ev)}
+    # the serialiser dropped the trailing zero; the key says it is an amount, the record its currency
+    assert got["1335.5"] == ("money", "EUR") and got["1250.0"] == ("money", "EUR")
+    assert got["3"] == ("number", None) and got["1200.5"] == ("number", None)  # a count and a measure stay numbers
+    assert check_rules("Invoice INV-7 has EUR 1,335.50 due.", ev).status == "agree"
+    assert check_rules("Invoice INV-7 has EUR 1,435.50 due.", ev).status == "conflict"
+
+
+def test_a_whole_json_amount_may_be_in_minor_units_and_is_left_a_number():
+    ev = '{"amount": 125000, "amount_unit": "minor", "currency": "EUR", "amount_refunded": 37500}'
+    assert [(q.kind, q.unit) for q in extract_quantities(ev)] == [("number", None), ("number", None)]
+    assert check_rules("After the refund, EUR 875 of the payment was retained.", ev).status != "conflict"

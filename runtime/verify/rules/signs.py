@@ -49,7 +49,12 @@ _CODE_IN = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])|([$€£₹])|(?:^|_
 # words before a value in its line that say what it is (the label of a row or a key)
 _LABEL_CHARS = 60
 # a record naming its currency as a field rather than beside each amount
-_CURRENCY_FIELD = re.compile(r"\bcurrency\s*[:=]\s*\"?([A-Z]{3})\b", re.I)
+_CURRENCY_FIELD = re.compile(r"\bcurrency\"?\s*[:=]\s*\"?([A-Z]{3})\b", re.I)  # also a JSON key: "currency": "EUR"
+# a JSON key that names an amount: its number is money in the record's one currency, however
+# many decimals the serialiser kept ("amount_due": 1335.5, "freight": 1250.0). Not a whole number:
+# payment APIs send amounts in minor units ("amount": 125000 for EUR 1,250.00)
+_JSON_MONEY_KEY = re.compile(r"\"[A-Za-z_ ]*(?:amount|total|price|fee|cost|charge|balance|due|paid|subtotal|tax|vat|freight|payable|net|gross)"
+                             r"[A-Za-z_ ]*\"\s*:\s*$", re.I)
 # a heading that names the currency of the lines under it: "Fees (GBP, excl. VAT)", "All amounts in EUR"
 _CURRENCY_HEADING = re.compile(r"(?m)^[ \t]*[A-Za-z][^\d\n()]{0,60}\(([^()\n\d]{3,40})\)[ \t]*:?[ \t]*$"
                                r"|\b(?:all\s+)?amounts\s+(?:are\s+)?(?:in|expressed\s+in)\s+([A-Z]{3})\b")
@@ -131,7 +136,8 @@ def apply_signs(text: str, qs: list[Quantity]) -> list[Quantity]:
         if q.kind not in ("money", "number") or q.unit == "ref" or q.per is not None:
             out.append(q)
             continue
-        amount = q.kind == "money" or bool(_BARE_AMOUNT.fullmatch(q.text)) or _in_currency_column(text, q)
+        amount = (q.kind == "money" or bool(_BARE_AMOUNT.fullmatch(q.text)) or _in_currency_column(text, q)
+                  or (only is not None and "." in q.text and _JSON_MONEY_KEY.search(text, max(0, q.start - _LABEL_CHARS), q.start) is not None))
         if not amount:
             out.append(q)
             continue
