@@ -2,8 +2,8 @@
 only where the claim adds, a quotient's conflict only from the amount the claim names, a total
 of named parts never contradicted by one part. Every example here is invented."""
 
-from warrant.runtime.verify.rules import check_rules
-from warrant.runtime.verify.rules.anchors import derived_support
+from warrant.runtime.verify.rules import check_rules, extract_quantities
+from warrant.runtime.verify.rules.anchors import contradicting_words, derived_support
 
 LIMITS = "Role             Limit\nBranch lead      USD 15,000\nRegional lead    USD 30,000"
 
@@ -164,3 +164,32 @@ def test_a_value_given_to_someone_named_before_it_is_not_the_claimed_partys():
     # 7 h 42 min is Oduya's; Brandt's time (7 h 51 min) is computed, never contradicted by it
     assert check_rules("Lena Brandt finished in 7 h 51 min.", ev).status != "conflict"
     assert check_rules("Maria Oduya finished in 7 h 51 min.", ev).status == "conflict"
+
+
+def test_a_span_written_as_a_clock_reading_is_hours_and_minutes():
+    ev = ("Planned duty: 10:00 hrs. Actual duty: 11:45 hrs, extended by 1:45 hrs. Because the extension exceeded 1:00 hr, "
+          "rest of 13:00 hrs applies instead of the standard 11:00 hrs. Report at 14:00 hrs.")
+    got = [(q.text, q.value, q.unit) for q in extract_quantities(ev) if q.kind == "duration"]
+    assert ("1:00 hr", 60, "minute") in got and ("11:45 hrs", 705, "minute") in got
+    assert not [g for g in got if g[0] == "00 hrs"]  # a time of day is no span of zero hours
+    assert check_rules("Because the extension exceeded one hour, the rest was two hours longer than standard.", ev).status != "conflict"
+    assert check_rules("The actual duty lasted 12:45 hrs.", ev).status == "conflict"
+
+
+def test_a_margin_by_which_a_level_is_exceeded_is_not_the_level():
+    ev = "The layover in Lima lasted 26 hours 15 minutes. The layover met the company minimum of 24 hours."
+    assert check_rules("The Lima layover exceeded the company minimum by 2 hours 15 minutes.", ev).status != "conflict"
+    assert check_rules("The company minimum layover is 20 hours.", ev).status == "conflict"
+
+
+def test_a_value_with_something_the_record_counts_in_taken_out_is_a_case():
+    ev = ("Over five years you paid premiums of NZD 500,000 and incurred claims of NZD 150,000, a loss ratio of 30%. "
+          "The largest loss was the warehouse flood (NZD 110,000). Excluding that event, incurred claims were NZD 40,000.")
+    assert check_rules("Excluding the warehouse flood, the five-year loss ratio would be under 9%.", ev).status != "conflict"
+    assert check_rules("Over five years the loss ratio was 35%.", ev).status == "conflict"
+
+
+def test_counting_a_part_out_of_a_whole_that_counts_it_in_is_no_opposite():
+    ev = "The number of buses in scope is corrected from 300 to 338, including 38 school buses."
+    assert not contradicting_words("Excluding school buses, 300 buses are in scope.", ev)
+    assert contradicting_words("The 338 buses in scope exclude school buses.", ev)

@@ -22,6 +22,7 @@ because the chunk left out the header that names it.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from functools import lru_cache
 
 from warrant.runtime.verify.rules import arithmetic, derived
@@ -386,6 +387,19 @@ def _side_words(text: str) -> set[str]:
     return {stem(w) for w in re.findall(r"[A-Za-z][A-Za-z-]*", text.lower())} - _negated_stems(text)
 
 
+_COUNTED_IN = {stem(w) for w in ("include", "including", "included", "exclude", "excluding", "excluded")}
+
+
+def _other_side(hnum: set, evidence: str, at: int, out: bool) -> bool:
+    """A value of the claim is the evidence sentence's whole less (``out``: the claim counts a
+    part out that the evidence counts in) or plus a part it names: what is left, or what it comes
+    to, when the part is counted the other way."""
+    # every figure written, "from 420 to 465" included (a change the quantity readers leave aside)
+    vals = {Decimal(m.replace(",", "")) for m in re.findall(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w.])|(?<![\w.])\d+(?:\.\d+)?(?![\w])",
+                                                         evidence[at:sentence_bounds(evidence, at)[1]])}
+    return any((a - b if out else a + b) in hnum for a in vals for b in vals if a > b)
+
+
 def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
     """A word of the claim whose opposite the evidence sentence about the same thing uses ("the
     fee was charged" against "the fee was waived"; "prices include duties" against "prices
@@ -431,6 +445,8 @@ def opposites(hypothesis: str, evidence: str) -> list[tuple[str, int]]:
             # another sentence uses the claim's word about a part of the claim the best one does not
             # name ("failed_assessment" on the induction line, "passed" on the fit-for-work line)
             continue
+        if mine in _COUNTED_IN and hnum and _other_side(hnum, evidence, at, out=mine == stem("exclude")):
+            continue  # "465, including 45 vans" and "excluding vans, 420": the claim counts the rest
         if all(len(rest & cs) >= max(1, _OPPOSITE_COVER * len(rest)) for cs, _ in best):
             out.append((f"the claim says {w!r} where the evidence sentence about it says {', '.join(sorted(best[0][1] & opp))!r}", at))
     return list(dict.fromkeys(out))

@@ -217,9 +217,10 @@ def _other_period(ch: dict[str, float], ev: str, e: Quantity) -> bool:
 _MARGIN_BEFORE = re.compile(r"(?:[A-Za-z)]|\b(?:19|20)\d\d)\s*(?:\+|\bplus)\s*(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?$")
 
 
-# a value a change is measured by: "reduce revenue recognised by AUD 152,500", "rose by 4%"
+# a value a change or a margin is measured by: "reduce revenue recognised by AUD 152,500", "rose by
+# 4%", "exceeded the minimum by 40 minutes"
 _CHANGE_BY = re.compile(r"\b(?:reduc\w*|increas\w*|rais\w*|lower\w*|cuts?|rose|rises?|risen|fell|falls?|fallen|grew|grows?|grown|drop\w*"
-                        r"|decreas\w*|adjust\w*|up|down)\b[^.;\n]{0,60}\bby\s+(?:about\s+|roughly\s+|some\s+|a\s+further\s+)?(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?$", re.I)
+                        r"|decreas\w*|adjust\w*|up|down|exceed\w*|surpass\w*|overr[au]n\w*|beat(?:s|en)?|miss\w*|outperform\w*|underperform\w*)\b[^.;\n]{0,60}\bby\s+(?:about\s+|roughly\s+|some\s+|a\s+further\s+)?(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?$", re.I)
 # a value labelled as a change: "Rent increase: 3% per year", "price reduction of EUR 40"
 _CHANGE_LABEL = re.compile(r"\b(?:increases?|reductions?|decreases?|rises?|escalations?|adjustments?|changes?|uplifts?|cuts?|growth|discounts?)\b[^\n.;]{0,30}$", re.I)
 # a whole whose parts the record goes on to name: "USD 1.38 million, of which 61% comes from ..."
@@ -467,8 +468,12 @@ def _changed(undone: set[str], ev: str, e: Quantity) -> bool:
 
 
 _ADDS_IN = re.compile(r"\b(?:in\s+total|altogether|combined|together|plus|with\s+the|including|on\s+top\s+of)\b", re.I)
-_CONDITION = re.compile(r"\s*(?P<w>if|when|whenever|where|should|in\s+case|unless|provided\s+that|with|for|at)\b[^,;]*[,;]", re.I)
+_CONDITION = re.compile(r"\s*(?P<w>if|when|whenever|where|should|in\s+case|unless|provided\s+that|with|for|at"
+                        r"|excluding|without|ignoring|disregarding|leaving\s+aside|setting\s+aside|apart\s+from|except\s+for|but\s+for)\b[^,;]*[,;]", re.I)
 _SCENARIO_WORDS = {"with", "for", "at"}
+# "Excluding the kiln fire, the loss ratio would be under 9%": what is left when something the
+# record counts in is taken out, a case the record's own level does not state
+_TAKEN_OUT = re.compile(r"excluding|without|ignoring|disregarding|leaving\s+aside|setting\s+aside|apart\s+from|except\s+for|but\s+for", re.I)
 
 
 def _in_scenario(hyp: str, h: Quantity, hqs: list[Quantity]) -> bool:
@@ -482,7 +487,7 @@ def _in_scenario(hyp: str, h: Quantity, hqs: list[Quantity]) -> bool:
                    and not (q.kind == "number" and re.fullmatch(r"(?:19|20)\d\d", q.text)) for q in hqs)  # a year sets no case
     if m.group("w").lower() in _SCENARIO_WORDS:
         return scenario  # "For the 2026 renewal, the fee is ..." states a level; "With 200 kg, ..." sets a case
-    return h.start < m.end() or scenario
+    return h.start < m.end() or scenario or _TAKEN_OUT.fullmatch(m.group("w")) is not None
 
 
 _GAP_AFTER = re.compile(r"\s+(?:more|less|fewer|higher|lower|greater|larger|smaller|bigger|cheaper|dearer|costlier|longer|shorter|"

@@ -45,6 +45,10 @@ _COMPOUND_RE = [
     (re.compile(rf"(?<![\w.,])(?P<big>\d+)\s*(?:{big})\s*,?\s*(?:and\s+)?(?P<small>\d+(?:\.\d+)?)\s*(?:{small})(?![A-Za-z])", I), f, unit)
     for big, small, f, unit in _COMPOUND
 ]
+# a span written as a clock reading: "13:20 hrs", "1:00 hr" (duty and flight times); not a time of
+# day ("at 14:00 hrs", "from 07:30 to 09:30 hrs")
+_CLOCK_RE = re.compile(r"(?<![\w.:,])(?<!\bat )(?<!\bfrom )(?<!\bto )(?<!\buntil )(?<!\bby )(?<!\bbefore )(?<!\bafter )(?<!\bsince )"
+                       r"(?P<big>\d{1,3}):(?P<small>[0-5]\d)\s*(?:hours?|hrs?|h)(?![A-Za-z])", I)
 _NET_RE = re.compile(r"\bnet\s*-?\s*(?P<num>\d{1,3})\b(?:\s+days\b)?", I)
 _LABELLED_RE = re.compile(
     rf"\b(?P<u>hours|hrs|days|business\s+days)(?:\s+(?:logged|worked|billed|recorded|charged|total))?\s*:\s*(?P<num>{DIGITS})(?![\w%])",
@@ -64,7 +68,7 @@ _PAREN_RE = re.compile(r"\((?P<num>\d{1,4})\)\s*(?P<u>" + "|".join(f"(?:{p})" fo
 
 
 def find_durations(text: str, claims: Claims) -> Iterable[Found]:
-    for rx, factor, unit in _COMPOUND_RE:
+    for rx, factor, unit in [*_COMPOUND_RE, (_CLOCK_RE, 60, "minute")]:
         for m in rx.finditer(text):
             if claims.free(m.start(), m.end()):
                 claims.take(m.start(), m.end())
@@ -75,6 +79,8 @@ def find_durations(text: str, claims: Claims) -> Iterable[Found]:
             unit = unit_name(m["u"])
             if unit == "hour" and m["u"].lower() == "h" and not re.match(r"\d", m["num"]):
                 continue
+            if re.search(r"\d:$", text[max(0, a - 2):a]):
+                continue  # the minutes of a clock reading ("at 14:00 hrs"), not a span of hours
             claims.take(a, b)
             yield (a, b, "duration", num, unit, None, ())
     for m in _NET_RE.finditer(text):
