@@ -468,12 +468,12 @@ def _changed(undone: set[str], ev: str, e: Quantity) -> bool:
 
 
 _ADDS_IN = re.compile(r"\b(?:in\s+total|altogether|combined|together|plus|with\s+the|including|on\s+top\s+of)\b", re.I)
-_CONDITION = re.compile(r"\s*(?P<w>if|when|whenever|where|should|in\s+case|unless|provided\s+that|with|for|at"
-                        r"|excluding|without|ignoring|disregarding|leaving\s+aside|setting\s+aside|apart\s+from|except\s+for|but\s+for)\b[^,;]*[,;]", re.I)
-_SCENARIO_WORDS = {"with", "for", "at"}
 # "Excluding the kiln fire, the loss ratio would be under 9%": what is left when something the
 # record counts in is taken out, a case the record's own level does not state
-_TAKEN_OUT = re.compile(r"excluding|without|ignoring|disregarding|leaving\s+aside|setting\s+aside|apart\s+from|except\s+for|but\s+for", re.I)
+_TAKEN_OUT_WORDS = r"excluding|without|ignoring|disregarding|leaving\s+aside|setting\s+aside|apart\s+from|except\s+for|but\s+for"
+_TAKEN_OUT = re.compile(_TAKEN_OUT_WORDS, re.I)
+_CONDITION = re.compile(rf"\s*(?P<w>if|when|whenever|where|should|in\s+case|unless|provided\s+that|with|for|at|{_TAKEN_OUT_WORDS})\b[^,;]*[,;]", re.I)
+_SCENARIO_WORDS = {"with", "for", "at"}
 
 
 def _in_scenario(hyp: str, h: Quantity, hqs: list[Quantity]) -> bool:
