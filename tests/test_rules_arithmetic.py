@@ -483,3 +483,19 @@ def test_a_measure_written_with_another_name_of_its_unit_is_stated_not_computed(
     note = "Remarks: Tanker 4 delivered a partial load (9,400 l) due to a valve fault."
     # "9,400 l" is "9,400 litres" copied, not converted: no computation passes the words around it
     assert derived_support("Tanker 4 delivered a partial load of 9,400 litres because of a valve fault on the ship's crane.", note) is None
+
+
+def test_a_date_named_twice_is_one_operand_of_a_span():
+    ev = ("Penalty Charge Notice KT-55012\nContravention date and time: 03/06/2024 at 09:15\n\n"
+          "Decision on your challenge dated 10/06/2024\n\nThe contravention recorded on 03/06/2024 is cancelled.")
+    used = derived_support("The challenge was dated one week after the contravention.", ev)
+    assert used and used[0].how == "03/06/2024 to 10/06/2024"
+
+
+def test_a_day_and_month_without_a_year_is_read_in_the_year_nearest_the_date_it_is_counted_from():
+    from warrant.runtime.verify.rules.arithmetic import _in_year_of
+
+    [ny, full] = extract_quantities("Identified on 20 December; the letter is dated 3 January 2025.")
+    # a letter of 3 January refers to the December just gone, not the one eleven months on
+    assert _in_year_of(ny, full).isoformat() == "2024-12-20"
+    assert _in_year_of(full, ny) == full.value

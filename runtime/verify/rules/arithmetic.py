@@ -23,6 +23,7 @@ that both give it are two stories, and picking one would be a guess.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import datetime as dt
 import itertools
 import re
@@ -303,6 +304,19 @@ def _same_day(value: dt.date, h: Quantity) -> bool:
     return value == h.value
 
 
+def _in_year_of(q: Quantity, other: Quantity) -> dt.date:
+    """A day and month without a year ("the mouse activity identified on 20 November"), counted
+    from or to a full date, is read in the year that puts it nearest that date (a letter of
+    3 January refers to the December just gone)."""
+    if q.unit != "noyear" or other.unit == "noyear":
+        return q.value
+    near = []
+    for y in (other.value.year - 1, other.value.year, other.value.year + 1):
+        with contextlib.suppress(ValueError):  # 29 February in a year without one
+            near.append(q.value.replace(year=y))
+    return min(near, key=lambda d: abs((d - other.value).days), default=q.value)
+
+
 def _in_unit(days: int, unit: str | None, a: dt.date, b: dt.date) -> Decimal | None:
     """A span between two dates in the claim's unit: days exactly, weeks as days / 7, months and
     years only when the day of the month lines up (1 March to 1 June is 3 months)."""
@@ -465,7 +479,7 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
         days = [e for e in tied if e.kind == "date" and e.unit != "monthyear"]  # a month has no day to count from
         if fam in ("day", "month"):
             for a, b in itertools.combinations(days, 2):
-                lo, hi = sorted((a.value, b.value))
+                lo, hi = sorted((_in_year_of(a, b), _in_year_of(b, a)))
                 if lo == hi:
                     continue
                 n = _eval("days", a=hi, b=lo)
@@ -769,6 +783,9 @@ def derive_unique(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, untied
     # summary) is one; over "1" or "30", stated in many places, it is a coincidence
     if len(distinct) == 1 or (precise(h.value) and len({r.how for r in distinct.values()}) == 1):
         return next(iter(distinct.values()), None)
+    if all(o.kind == "date" for r in distinct.values() for o in r.operands) and len(
+            {tuple(sorted(_in_year_of(o, r.operands[-1]) for o in r.operands)) for r in distinct.values()}) == 1:
+        return next(iter(distinct.values()))  # one span between two dates, one of them named twice ("identified on 20 November")
     if distinct and all(r.exact for r in distinct.values()) and precise(h.value):
         return min(distinct.values(), key=lambda r: len(r.operands))
     return None
