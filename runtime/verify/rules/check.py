@@ -329,11 +329,12 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     # "before the corrections, the folio totalled 845" is not refuted by the "corrected folio total"
     undone = {stem(m.group("w")) for m in _BEFORE_CHANGE.finditer(hyp)}
     said = _ClaimWords(_periods(hyp), {stem(w) for w in re.findall(r"[A-Za-z]+", hyp)} & _QUALIFIERS if h.kind == "duration" else set())
+    party = _party_before(hyp, h)  # read once, not per candidate value
     con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts" and not no_level
            and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))
            and not (parts and not TOTAL_LABEL & set(_left_labels(ev, e, eqs)))
            and not _other_numbered(hyp, h, ev, e) and not _rate_and_span(hyp, h, ev, e) and not _changed(undone, ev, e)
-           and not _other_slot_words(hyp, said, ev, e) and not _held_by_another(hyp, h, ev, e)]
+           and not _other_slot_words(hyp, said, ev, e) and not _held_by_another(party, ev, e)]
     sup = []
     other_subject = []  # supporting values that belong to another subject
     # the words that label the claimed value: before it in its sentence ("own fees on the invoice
@@ -620,18 +621,23 @@ def inside_window(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
     return window and _INTERVAL_AFTER.match(hyp, h.end) is not None and durations.in_base_unit(h) <= durations.in_base_unit(e)
 
 
-def _held_by_another(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
-    """The claim gives its value to a party it names before it; the evidence value's sentence
-    gives it to someone else named before it, and names the claim's party only after it
-    ("Ibarra finished in 8 h 57 min, 14 minutes ahead of Brennan"): the value is the other
-    party's, whatever the claim says of its own."""
+def _party_before(hyp: str, h: Quantity) -> set[str]:
+    """The names the claim gives its value to: those in its sentence before the value."""
     from warrant.runtime.verify.rules.anchors import names  # anchors builds on this module
 
-    claimed = set(names(hyp[sentence_start(hyp, h.start):h.start]))
+    return set(names(hyp[sentence_start(hyp, h.start):h.start]))
+
+
+def _held_by_another(claimed: set[str], ev: str, e: Quantity) -> bool:
+    """The claim gives its value to a party it names before it (``claimed``); the evidence
+    value's sentence gives it to someone else named before it, and names the claim's party only
+    after it ("Ibarra finished in 8 h 57 min, 14 minutes ahead of Brennan"): the value is the
+    other party's, whatever the claim says of its own."""
+    from warrant.runtime.verify.rules.anchors import names
+
     if not claimed:
         return False
-    s0 = sentence_start(ev, e.start)
-    before = set(names(ev[s0:e.start]))
+    before = set(names(ev[sentence_start(ev, e.start):e.start]))
     return bool(before) and not before & claimed and any(n in ev[e.end:sentence_end(ev, e.end)] for n in claimed)
 
 
