@@ -499,3 +499,15 @@ def test_a_day_and_month_without_a_year_is_read_in_the_year_nearest_the_date_it_
     # a letter of 3 January refers to the December just gone, not the one eleven months on
     assert _in_year_of(ny, full).isoformat() == "2024-12-20"
     assert _in_year_of(full, ny) == full.value
+
+
+def test_a_name_in_the_subject_line_is_what_the_whole_letter_is_about():
+    ev = ("From: Dana Whitlock, Licensing Officer\nTo: bookings@theblueheron.example\nDate: 11 March 2025\n"
+          "Subject: Re-inspection — The Blue Heron, 2 Quay Road\n\nDear Mr Amos,\n\n"
+          "The drainage fault found on 4 March has been repaired. You may reopen from tomorrow, 12 March 2025.")
+    # "The Blue Heron" is named only by the subject line; the letter's "you" is the business
+    used = derived_support("The Blue Heron may reopen eight days after the drainage fault was found.", ev)
+    assert used and used[0].value == 8
+    assert derived_support("The Blue Heron may reopen nine days after the drainage fault was found.", ev) is None
+    # named only in the From line (a person's field), the name still plays no role in the letter
+    assert derived_support("Dana Whitlock may reopen eight days after the drainage fault was found.", ev) is None

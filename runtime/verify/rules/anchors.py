@@ -618,6 +618,10 @@ def _same_limit(hypothesis: str, core: str) -> bool:
 
 
 _OTHER_ROLE = " appears in the window only in another role"
+# a letter's or message's subject header: "Subject: Follow-up visit — The Copper Pot, Naas"
+# a first line that is a field ("From: Dana Whitlock, Licensing Officer") is no title
+_FIELD_LINE = re.compile(r"[A-Za-z][A-Za-z .]{0,24}:")
+_SUBJECT_LINE = re.compile(r"^[ \t]*(?:Subject|Re|RE|Regarding)[ \t]*:[ \t]*(.+)$", re.M)
 
 
 def _roles(hypothesis: str, window: str, found_names: list[str]) -> list[str]:
@@ -629,9 +633,13 @@ def _roles(hypothesis: str, window: str, found_names: list[str]) -> list[str]:
     name_stems = {stem(p) for n in found_names for p in re.findall(r"[A-Za-z]+", n)}
     hstems = set(content_stems(hypothesis)) - name_stems - _DOC_STEMS
     sents = [window[a:b] for a, b in sentence_spans(window)]
+    title = title_line(window)
+    topic = " ".join([title * (not _FIELD_LINE.match(title)), *_SUBJECT_LINE.findall(window)])
     for n in found_names:
         if stem(n) in _DOC_STEMS or (n.isupper() and len(n) > 1):
             continue  # a document noun or an acronym ("VAT", "LLP") labels, it plays no role
+        if re.search(r"(?<![A-Za-z])" + re.escape(n) + r"(?![A-Za-z])", topic):
+            continue  # named by the title or subject line: what the whole record is about ("you may reopen")
         at = re.compile(r"(?<![A-Za-z])" + re.escape(n) + r"(?![A-Za-z])", re.I)
         holding = [s for s in sents if at.search(s)]
         if holding and hstems and not any(hstems & set(content_stems(s)) for s in holding):
