@@ -511,3 +511,51 @@ def test_a_name_in_the_subject_line_is_what_the_whole_letter_is_about():
     assert derived_support("The Blue Heron may reopen nine days after the drainage fault was found.", ev) is None
     # named only in the From line (a person's field), the name still plays no role in the letter
     assert derived_support("Dana Whitlock may reopen eight days after the drainage fault was found.", ev) is None
+
+
+def test_a_margin_between_two_counts_the_claim_names_is_computed():
+    ev = ('{\n  "account_holder": "Ridgeway Foods Pty Ltd",\n  "month": "2025-04",\n  "opening_balance": 4210,\n'
+          '  "movements": [{"type": "transfer_in", "qty": 515}, {"type": "transfer_out", "qty": 1290}],\n'
+          '  "closing_balance": 3435\n}')
+    # named by the record's holder field, over an ISO month; 4210 - 3435
+    used = derived_support("Ridgeway Foods' closing pallet balance for April 2025 is 775 lower than its opening balance.", ev)
+    assert used and used[0].how == "4210 - 3435"
+    assert derived_support("Ridgeway Foods' closing pallet balance for April 2025 is 765 lower than its opening balance.", ev) is None
+    # the right size the wrong way round
+    assert derived_support("Ridgeway Foods' closing pallet balance for April 2025 is 775 higher than its opening balance.", ev) is None
+    assert derived_support("Ridgeway Foods' opening pallet balance for April 2025 exceeded its closing balance by 775.", ev)
+    assert derived_support("Ridgeway Foods' closing pallet balance for April 2025 exceeded its opening balance by 775.", ev) is None
+    history = ('{"fund_name": "Tern Bond Fund", "nav_history": [\n {"date": "2025-03-03", "units_outstanding": 4413200},\n'
+               ' {"date": "2025-03-04", "units_outstanding": 4409900}\n]}')
+    assert derived_support("Units outstanding in the Tern Bond Fund fell by 3,300 from 3 to 4 March 2025.", history)
+    assert derived_support("Units outstanding in the Tern Bond Fund rose by 3,300 from 3 to 4 March 2025.", history) is None
+    # a margin of a small figure is what any two values may differ by: not computed
+    small = "Opening stock: 12\nClosing stock: 9\nReturns: 4"
+    assert derived_support("Closing stock was 3 lower than opening stock.", small) is None
+    # a bare number not given as a margin is no difference
+    assert derived_support("Ridgeway Foods moved 775 pallets in April 2025.", ev) is None
+
+
+def test_a_comparative_between_a_margin_and_its_noun_is_no_noun():
+    from warrant.runtime.verify.rules.numbers import counted_noun
+
+    claim = "Line 2 filled 6,400 fewer bottles than its target."
+    [_, q] = extract_quantities(claim)
+    assert counted_noun(claim, q) == "bottl"
+    table = "Line 2 shift handover\n| Metric | Actual | Target |\n|---|---|---|\n| Bottles filled | 118,400 | 124,800 |\n| Rejects | 1,420 | 1,250 |"
+    used = derived_support(claim, table)
+    assert used and used[0].how == "124,800 - 118,400"
+    [q] = [x for x in extract_quantities("Units were 2,100 lower than before.") if x.kind == "number"]
+    assert counted_noun("Units were 2,100 lower than before.", q) is None
+
+
+def test_measures_in_one_unit_add_up():
+    ev = ("Land register of Altdorf, Sheet 804\n\nInventory of land\n  No. 1: Parcel 12/1, yard and buildings, 655 m²\n  No. 2: Parcel 12/2, meadow, 1.210 m²\n"
+          "  Charge: EUR 90.000,00, registered 04.03.2015")
+    # (the record writes thousands with a point, as its euro amount does)
+    used = derived_support("The two parcels on Sheet 804 of the Altdorf land register cover 1,865 m² in total.", ev)
+    assert used and used[0].how == "655 + 1.210"
+    assert derived_support("The two parcels on Sheet 804 of the Altdorf land register cover 1,875 m² in total.", ev) is None
+    # a measure in another unit is converted, never added bare: 655 m² + 1.210 ha is no sum
+    mixed = ev.replace("1.210 m²", "1.210 ha")
+    assert derived_support("The two parcels on Sheet 804 of the Altdorf land register cover 1,865 m² in total.", mixed) is None

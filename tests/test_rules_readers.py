@@ -166,7 +166,23 @@ def test_day_first_when_the_record_is_day_first():
     assert numeric_order(["due 01/13/2027", "paid 13/01/2027"]) is None
 
 
-@pytest.mark.parametrize("text", ["Batch 17 of 2027", "Lot 20270309", "Ref 9-2027", "Firmware 2027.3.9.1"])
+def test_the_first_day_of_a_range_naming_its_month_once_is_a_date():
+    dates = lambda t: [(q.text, q.value, q.unit) for q in extract_quantities(t) if q.kind == "date"]
+    assert dates("Units fell from 8 to 9 March 2027.") == [("8", datetime.date(2027, 3, 8), None),
+                                                         ("9 March 2027", datetime.date(2027, 3, 9), None)]
+    assert dates("Closed 8-9 March.")[0][1:] == (datetime.date(2000, 3, 8), "noyear")
+    # a count before a duration is no day ("5 to 10 days"), nor one before a lowercase "may"
+    assert dates("It takes 5 to 10 days.") == [] and dates("Between 5 and 9 may apply.") == []
+
+
+def test_an_iso_year_and_month_is_a_month():
+    q = first('{"month": "2027-03", "opening_balance": 3150}', "date")
+    assert (q.value, q.unit) == (datetime.date(2027, 3, 1), "monthyear")
+    assert first("Report period 2027-03.", "date").unit == "monthyear"
+
+
+@pytest.mark.parametrize("text", ["Batch 17 of 2027", "Lot 20270309", "Ref 9-2027", "Firmware 2027.3.9.1",
+                                  "Invoice INV-2027-03", "Build v2027-03.2", "Season 2026-27", "Years 2026-2027"])
 def test_a_lone_number_is_never_a_date(text):
     assert not [q for q in extract_quantities(text) if q.kind == "date"]
 

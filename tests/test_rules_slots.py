@@ -193,3 +193,15 @@ def test_counting_a_part_out_of_a_whole_that_counts_it_in_is_no_opposite():
     ev = "The number of buses in scope is corrected from 300 to 338, including 38 school buses."
     assert not contradicting_words("Excluding school buses, 300 buses are in scope.", ev)
     assert contradicting_words("The 338 buses in scope exclude school buses.", ev)
+
+
+def test_a_remainder_row_is_another_slot_than_what_was_used():
+    ev = ("VEHICLE ALLOWANCE STATEMENT\nDriver: Ilse Kroon\nStatement date: 30 June 2025\n\n"
+          "Allowance (contract)        40.0 hours\nUsed (Jan–Jun)              21.0 hours\n"
+          "Reserved (Jul–Dec)           6.0 hours\nRemaining to reserve        13.0 hours\n")
+    # "used or reserved" is 27 hours; "Remaining to reserve" is what is left, not that figure
+    assert check_rules("Ilse Kroon had used or reserved 27 hours of her allowance.", ev).status != "conflict"
+    # a claim about what is left names the remainder in other words: still contradicted
+    assert check_rules("Ilse Kroon has 11.0 hours remaining to reserve.", ev).status == "conflict"
+    assert check_rules("Ilse Kroon has 11.0 hours left to reserve.", ev).status == "conflict"
+    assert check_rules("Ilse Kroon has used 24.0 hours.", ev).status == "conflict"

@@ -621,6 +621,9 @@ _OTHER_ROLE = " appears in the window only in another role"
 # a letter's or message's subject header: "Subject: Follow-up visit — The Copper Pot, Naas"
 # a first line that is a field ("From: Dana Whitlock, Licensing Officer") is no title
 _FIELD_LINE = re.compile(r"[A-Za-z][A-Za-z .]{0,24}:")
+# a field naming whom the record is about: "Customer: Van Dijk B.V.", "account_holder": "Outback Grocers"
+_SUBJECT_FIELD = re.compile(r"^[ \t{\[]*\"?[A-Za-z ]{0,20}?(?:\b|_)(?:name|holder|customer|client|employee|member|patient|tenant|"
+                            r"policyholder|insured|company|entity|fund|licensee|applicant|borrower)\"?[ \t]*[:=|][ \t]*\"?([^\"\n|]+)", re.M | re.I)
 _SUBJECT_LINE = re.compile(r"^[ \t]*(?:Subject|Re|RE|Regarding)[ \t]*:[ \t]*(.+)$", re.M)
 
 
@@ -634,7 +637,7 @@ def _roles(hypothesis: str, window: str, found_names: list[str]) -> list[str]:
     hstems = set(content_stems(hypothesis)) - name_stems - _DOC_STEMS
     sents = [window[a:b] for a, b in sentence_spans(window)]
     title = title_line(window)
-    topic = " ".join([title * (not _FIELD_LINE.match(title)), *_SUBJECT_LINE.findall(window)])
+    topic = " ".join([title * (not _FIELD_LINE.match(title)), *_SUBJECT_LINE.findall(window), *_SUBJECT_FIELD.findall(window)])
     for n in found_names:
         if stem(n) in _DOC_STEMS or (n.isupper() and len(n) > 1):
             continue  # a document noun or an acronym ("VAT", "LLP") labels, it plays no role
@@ -796,8 +799,6 @@ _ADDS = re.compile(r"\b(?:plus|in\s+addition(?:\s+to)?|additionally|as\s+well\s+
 _BASIS = re.compile(r"\b(?:calculated|computed|based|charged|levied|applied|assessed|worked\s+out)\s+(?:on|upon|from|against)\b", re.I)
 
 
-# a value the claim gives as the margin between two others: "EUR 26,500 higher than", "USD 56,500 below what"
-_MARGIN = re.compile(r"\s+(?:[a-z]+\s+){0,2}?(?:higher|lower|more|less|greater|fewer|larger|smaller|above|below|short\s+of)\s+(?:than|what)\b", re.I)
 
 
 def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] | None:
@@ -843,7 +844,7 @@ def derived_support(hypothesis: str, evidence: str) -> list[arithmetic.Reading] 
         # a value that could fill the slot, tied to the claim by its label, states it otherwise;
         # not so the two values a margin is taken between ("fees EUR 26,500 higher than the
         # Claimant's": both fees are labelled as the claim words them)
-        cued = _MARGIN.match(hypothesis, h.end)
+        cued = arithmetic.MARGIN_AFTER.match(hypothesis, h.end)
         margin = arithmetic.derive_unique(hypothesis, h, evidence, eq) if cued else None
         between = margin.operands if margin is not None and " - " in margin.how else ()
         rels = [(e, r) for e, r in rels if not (r == "contradicts" and (split_whole(hypothesis, h, evidence, e) or inside_window(hypothesis, h, evidence, e)))]

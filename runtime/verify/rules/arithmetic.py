@@ -59,9 +59,17 @@ _NOT_AVERAGE = re.compile(r"\b(?:exactly|every|all)\b", re.I)
 # a claim that adds two values says so ("together", "combined", "in total", "plus", "the X and the
 # Y come to"): a value that merely equals the sum of two tied cells ("a 30-unit order is within the limit"
 # beside limits of 5 and 25) is no sum
+# a value a change or a margin is measured by: "reduce revenue recognised by AUD 152,500", "rose by
+# 4%", "exceeded the minimum by 40 minutes"
+CHANGE_BY = re.compile(r"\b(?:reduc\w*|increas\w*|rais\w*|lower\w*|cuts?|rose|rises?|risen|fell|falls?|fallen|grew|grows?|grown|drop\w*"
+                        r"|decreas\w*|adjust\w*|up|down|exceed\w*|surpass\w*|overr[au]n\w*|beat(?:s|en)?|miss\w*|outperform\w*|underperform\w*)\b[^.;\n]{0,60}\bby\s+(?:about\s+|roughly\s+|some\s+|a\s+further\s+)?(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?$", re.I)
+# a value the claim gives as the margin between two others: "EUR 26,500 higher than", "USD 56,500 below what"
+MARGIN_AFTER = re.compile(r"\s+(?:[a-z]+\s+){0,2}?(?:higher|lower|more|less|greater|fewer|larger|smaller|above|below|short\s+of)\s+(?:than|what)\b", re.I)
+# two states a count is in, either of them: their sum ("taken or booked 23 days", "used or reserved")
+EITHER_STATE = re.compile(r"\b[a-z]+(?:ed|en)\s+or\s+[a-z]+(?:ed|en)\b", re.I)
 SUM_CUE = re.compile(
     r"\b(?:together|combined|total(?:s|led|ed|ling|ing)?|in\s+all|altogether|sum|plus|and|add(?:s|ed)?\s+up"
-    r"|c[oa]me?s?\s+to|aggregate|overall|cumulative(?:ly)?|between\s+them)\b|\+", re.I)
+    r"|c[oa]me?s?\s+to|aggregate|overall|cumulative(?:ly)?|between\s+them)\b|\+|" + EITHER_STATE.pattern, re.I)
 # how many of each calendar period a year holds (weeks and days are not whole fractions of a year)
 _PER_YEAR = {"month": Decimal(12), "quarter": Decimal(4), "year": Decimal(1)}
 # a value labelled by one of these numbers a thing ("line 10", "car no. 4"); it is never an operand
@@ -345,6 +353,57 @@ def _add(d: dt.date, dur: Quantity) -> dt.date | None:
     return None
 
 
+# a margin between two bare numbers is computed only where it is not a small figure any two
+# values of a record differ by
+MARGIN_MIN = 100
+
+
+_MORE = re.compile(r"higher|more|greater|larger|above|exceed|surpass|overr[au]n|beat|outperform", re.I)
+_LESS = re.compile(r"lower|less|fewer|smaller|below|short|miss|underperform", re.I)
+_UP = re.compile(r"increas|rais|rose|rise|risen|grew|grow|up\b", re.I)
+_DOWN = re.compile(r"reduc|lower|cut|fell|fall|drop|decreas|down\b", re.I)
+
+
+def _named_margins(hyp: str, h: Quantity, ev: str, tied: list[Quantity]) -> list[Reading]:
+    """The difference of two counts the claim ties by its words, for a bare number the claim gives
+    as a margin, the right way round: "the closing balance is 620 lower than the opening balance"
+    (the value tied to the words before the margin is the smaller), "units fell by 2,100" (the
+    value the record gives later is the smaller)."""
+    if h.op or abs(Decimal(h.value)) < MARGIN_MIN:
+        return []
+    if (after := MARGIN_AFTER.match(hyp, h.end)) is not None:
+        cue, subject, reference = after.group(0), (0, h.start), (h.end, len(hyp))
+    elif (by := CHANGE_BY.search(hyp, 0, h.start)) is not None:
+        verb = re.match(r"\w+", hyp[by.start():]).group(0)
+        cue, subject, reference = verb, (0, by.start()), (by.start() + len(verb), h.start)
+    else:
+        return []
+    order = "text" if _UP.match(cue) or _DOWN.match(cue) else "words"
+    if order == "text":
+        more_later = bool(_UP.match(cue))
+    elif _MORE.search(cue) or _LESS.search(cue):
+        subject_more = bool(_MORE.search(cue)) and not _LESS.search(cue)
+    else:
+        return []  # "adjusted by": no direction to check
+    words = [{s for _, s in content_tokens(hyp, *subject)}, {s for _, s in content_tokens(hyp, *reference)}]
+    out = []
+    for a, b in itertools.combinations([e for e in tied if e.kind == "number" and e.unit is None], 2):
+        hi, lo = (a, b) if _num(a) >= _num(b) else (b, a)
+        if _num(hi) - _num(lo) != Decimal(h.value):
+            continue
+        if order == "text":
+            ok = (hi.start > lo.start) == more_later
+        else:
+            # which value the words before the margin name, which the words after it
+            ties = [[len(operand_words(ev, o) & w) for w in words] for o in (hi, lo)]
+            hi_subject, lo_subject = ties[0][0] > ties[0][1], ties[1][0] > ties[1][1]
+            hi_reference, lo_reference = ties[0][1] > ties[0][0], ties[1][1] > ties[1][0]
+            ok = (hi_subject and lo_reference) if subject_more else (lo_subject and hi_reference)
+        if ok:
+            out.append(Reading(_num(hi) - _num(lo), (hi, lo), f"{hi.text} - {lo.text}", True))
+    return out
+
+
 def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool = True) -> list[Reading]:
     """Every computation over tied evidence values that gives the claimed value ``h`` (``tie``
     False: over every value of the record, for ``derive_unique``'s last resort)."""
@@ -357,10 +416,15 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
     conv = _converted(hyp, h, hmeasure, ev, pool, claim) if hmeasure is not None else []
     if h.kind == "number" and (noun is None or re.match(r"-[A-Za-z]", hyp[h.end:h.end + 2])):
         # a bare number, or a measure word ("20-foot"): nothing says what it counts, unless it is
-        # the sum of a column the claim names ("total debits came to 2,492.37" under "Debit")
-        return conv + _named_column_sums(hyp, h, ev, pool, claim) + [
+        # the sum of a column the claim names ("total debits came to 2,492.37" under "Debit"),
+        # or the margin between two values the claim names ("the closing balance is 620 lower
+        # than the opening balance")
+        bare = conv + _named_column_sums(hyp, h, ev, pool, claim) + _named_margins(hyp, h, ev, tied) + [
             Reading(total, ops, how, True) for ops, total, how in _row_filtered_sums(ev, h, pool, claim)
             if precise(h.value) and SUM_CUE.search(hyp) and _close(Decimal(h.value), total, False, True)]
+        if hmeasure is None:
+            return bare
+        conv = bare  # a measure also adds and subtracts values in its own unit, below
     if noun is not None:  # a count adds and subtracts counts of the same thing only
         tied = [e for e in tied if e.kind != "number" or noun in operand_words(ev, e) | {counted_noun(ev, e)}]
     if h.op and h.kind != "duration" and not approx and not (h.kind == "date" and h.op == "<="):
@@ -390,7 +454,8 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
         hit(value, ops, how, op)
 
     if h.kind in ("money", "number"):
-        same = [e for e in tied if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]
+        # (a measure adds and subtracts values in its own unit, or bare under a header, never in another unit)
+        same = [e for e in tied if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit) and (hmeasure is None or measure(ev, e) in (None, hmeasure))]
         counts = [e for e in tied if e.kind == "number"]
         rates = [e for e in tied if e.kind == "percent"]
         adds = bool(SUM_CUE.search(hyp))
@@ -402,7 +467,7 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
             if a.sign == b.sign:  # a credit taken from an amount is their sum, never a difference of magnitudes
                 hi, lo = (a, b) if _num(a) >= _num(b) else (b, a)
                 hit(_eval("difference", a=_num(hi), b=_num(lo)), (hi, lo), f"{hi.text} - {lo.text}", "difference")
-        kin = [e for e in pool if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit)]
+        kin = [e for e in pool if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit) and (hmeasure is None or measure(ev, e) in (None, hmeasure))]
         n_stated = stated_count(hyp, h)
         for col in _columns(ev, kin) + _listed(ev, kin, n_stated):
             # a whole column's sum is the column's total, claimed as such or not ("the premium for

@@ -217,10 +217,6 @@ def _other_period(ch: dict[str, float], ev: str, e: Quantity) -> bool:
 _MARGIN_BEFORE = re.compile(r"(?:[A-Za-z)]|\b(?:19|20)\d\d)\s*(?:\+|\bplus)\s*(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?$")
 
 
-# a value a change or a margin is measured by: "reduce revenue recognised by AUD 152,500", "rose by
-# 4%", "exceeded the minimum by 40 minutes"
-_CHANGE_BY = re.compile(r"\b(?:reduc\w*|increas\w*|rais\w*|lower\w*|cuts?|rose|rises?|risen|fell|falls?|fallen|grew|grows?|grown|drop\w*"
-                        r"|decreas\w*|adjust\w*|up|down|exceed\w*|surpass\w*|overr[au]n\w*|beat(?:s|en)?|miss\w*|outperform\w*|underperform\w*)\b[^.;\n]{0,60}\bby\s+(?:about\s+|roughly\s+|some\s+|a\s+further\s+)?(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?$", re.I)
 # a value labelled as a change: "Rent increase: 3% per year", "price reduction of EUR 40"
 _CHANGE_LABEL = re.compile(r"\b(?:increases?|reductions?|decreases?|rises?|escalations?|adjustments?|changes?|uplifts?|cuts?|growth|discounts?)\b[^\n.;]{0,30}$", re.I)
 # a whole whose parts the record goes on to name: "USD 1.38 million, of which 61% comes from ..."
@@ -280,7 +276,7 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
             continue  # "finishes at the start of December": a month is met by a date, never refuted by one
         if rel == "contradicts" and _MARGIN_BEFORE.search(ev, 0, e.start) and not _MARGIN_BEFORE.search(hyp, 0, h.start):
             continue  # "index + USD 0.065": a margin over a level the record does not state, not the level
-        if rel == "contradicts" and _CHANGE_BY.search(hyp, 0, h.start) and not (_CHANGE_BY.search(ev, 0, e.start) or _CHANGE_LABEL.search(ev, 0, e.start)):
+        if rel == "contradicts" and arithmetic.CHANGE_BY.search(hyp, 0, h.start) and not (arithmetic.CHANGE_BY.search(ev, 0, e.start) or _CHANGE_LABEL.search(ev, 0, e.start)):
             continue  # "reduce revenue by AUD 152,500": a change, which a stated level does not contradict
         if rel == "contradicts" and (split_whole(hyp, h, ev, e) or inside_window(hyp, h, ev, e)):
             continue  # a part of a whole the record splits; a span inside a window the record gives
@@ -331,7 +327,7 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     said = _ClaimWords(_periods(hyp), {stem(w) for w in re.findall(r"[A-Za-z]+", hyp)} & _QUALIFIERS if h.kind == "duration" else set())
     party = _party_before(hyp, h)  # read once, not per candidate value
     con = [(s_, e, c) for (s_, r, e), c in zip(pool, ctxs) if r == "contradicts" and not no_level
-           and _same_count(hyp, h, ev, e) and not (h.kind == "money" and _other_slot(ch, c, _left_labels(ev, e, eqs)))
+           and _same_count(hyp, h, ev, e) and not (h.kind in _SLOTTED and _other_slot(ch, c, _left_labels(ev, e, eqs), hyp, h.kind))
            and not (parts and not TOTAL_LABEL & set(_left_labels(ev, e, eqs)))
            and not _other_numbered(hyp, h, ev, e) and not _rate_and_span(hyp, h, ev, e) and not _changed(undone, ev, e)
            and not _other_slot_words(hyp, said, ev, e) and not _held_by_another(party, ev, e)]
@@ -527,11 +523,21 @@ def _left_labels(text: str, q: Quantity, qs: list[Quantity]) -> list[str]:
     return [st for _, st in _masked_tokens(text, sentence_start(text, q.start), q.start, qs)[-2:]]
 
 
-def _other_slot(ch: dict[str, float], ce: dict[str, float], left: list[str]) -> bool:
+# kinds whose values a qualifier puts in another slot (a date's "revised" is its ``_changed``)
+_SLOTTED = ("money", "duration", "number")
+_LEFT = re.compile(r"\b(?:left|unused|unspent|still)\b", re.I)
+_REMAINDER_STEMS = {stem(w) for w in ("balance", "outstanding", "remaining")}
+# of a span or a count, the qualifiers that say which state of it ("net 45 days" is payment terms)
+_STATE_QUALIFIERS = _REMAINDER_STEMS | {stem(w) for w in ("interim", "estimated", "previous", "prior", "original", "revised", "partial")}
+
+
+def _other_slot(ch: dict[str, float], ce: dict[str, float], left: list[str], hyp: str = "", kind: str = "money") -> bool:
     """The evidence value's label carries a qualifier the claim's value does not ("Subtotal:",
-    "Net amount:", "Deposit"), or its nearest label contains the claim's ("subtotal" / "total"):
-    it fills another slot."""
-    if any(w in _QUALIFIERS and w not in ch for w in left):
+    "Net amount:", "Deposit", "Remaining to book"), or its nearest label contains the claim's
+    ("subtotal" / "total"): it fills another slot. A claim that says "left" or "still owed" names
+    the remainder in other words."""
+    said = ch.keys() | (_REMAINDER_STEMS if _REMAINDER.search(hyp) or _LEFT.search(hyp) else set())
+    if any(w in (_QUALIFIERS if kind == "money" else _STATE_QUALIFIERS) and w not in said for w in left):
         return True
     near_h = [w for w, x in ch.items() if x >= 1.0]
     near_e = [w for w, x in ce.items() if x >= 1.0]
@@ -578,9 +584,10 @@ def _rate_and_span(hyp: str, h: Quantity, ev: str, e: Quantity) -> bool:
 
 
 def _sum_of_parts(hyp: str, h: Quantity) -> bool:
-    """The claimed value totals things the claim names ("labour and parts came to $380 combined"):
-    one part's amount in the evidence is another slot; only a value labelled a total contradicts."""
-    return derived.is_total(hyp, h) and bool(_PARTS_BEFORE.search(hyp, sentence_start(hyp, h.start), h.start))
+    """The claimed value totals things the claim names ("labour and parts came to $380 combined",
+    "used or reserved 27 hours"): one part's amount in the evidence is another slot; only a value labelled a total contradicts."""
+    a = sentence_start(hyp, h.start)
+    return (derived.is_total(hyp, h) and bool(_PARTS_BEFORE.search(hyp, a, h.start))) or bool(arithmetic.EITHER_STATE.search(hyp, a, h.start))
 
 
 def _same_shape(h: Quantity, hs: "derived.Shape", es: "derived.Shape", total: bool) -> bool:

@@ -2,9 +2,9 @@
 what role they play (issued, due, paid, effective, ended, signed, delivered).
 
 Formats: ISO "2026-06-30", "2026/06/30", "2026.06.30", "30-Jun-2026", "30 June 2026", "30th of June, 2026", "June 30, 2026",
-"Jun 30 2026", numeric "30/06/2026", "30.06.2026", "30-06-2026", a day and month without a
+"Jun 30 2026", the first day of a range naming its month once ("28 to 29 October 2024"), numeric "30/06/2026", "30.06.2026", "30-06-2026", a day and month without a
 year ("3 May", "May 3rd": ``unit == "noyear"``, compared on day and month only), and a month and
-year without a day ("July 2026", "ends in December 2029": ``unit == "monthyear"``, ``value`` the
+year without a day ("July 2026", "ends in December 2029", ISO "2024-09": ``unit == "monthyear"``, ``value`` the
 first of the month, compared on month and year only, so any date in July 2026 meets it). Day/month rule
 for numeric dates: first field > 12 -> it is the day; second field > 12 -> it is the day (US
 06/30/2026); both <= 12 (05/06/2026) -> ambiguous: ``value`` is the day-first reading, ``alt``
@@ -46,6 +46,10 @@ _MONTH_RE = (
 _MONTH_CAP = _MONTH_RE  # a year-less date needs a capitalised month ("may" is a verb)
 
 _PATTERNS = [
+    # the first day of a range that names its month once: "from 28 to 29 October 2024", "3-5 May"
+    # (only the first day is taken here; the second is a date of its own below)
+    ("d_range", re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?=\s*(?:-|–|to|and|until|through|till)\s*\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+                           rf"(?P<mon>{_MONTH_CAP})\b\.?(?:,?\s+(?P<y>\d{{4}})\b)?)")),
     ("iso", re.compile(r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})\b")),
     ("ymd", re.compile(r"\b(?P<y>\d{4})(?P<sep>[/.])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})\b(?![.,]?\d)")),
     # "17-Apr-2026", "17/Apr/2026", "17.Apr.2026" (ERP and banking exports)
@@ -57,6 +61,8 @@ _PATTERNS = [
     # no year: "3 May", "3rd of May", "May 3" (not "May 2026", not "3 May 2026", taken above)
     ("dm_w", re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MONTH_CAP})\b\.?(?!\s*,?\s*\d)")),
     ("md_w", re.compile(rf"\b(?P<mon>{_MONTH_CAP})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*,?\s*\d|[:.,]\d)")),
+    # no day: "2024-09" (an ISO month: a report period, an API's "month" field)
+    ("ym", re.compile(r"(?<![\w/.-])(?P<y>(?:19|20)\d\d)-(?P<m>0[1-9]|1[0-2])(?![\w/-]|\.\w|\s*[-–]\s*\d)")),
     # no day: "July 2026", "Dec. 2029" (capitalised: "may 2026" is no date)
     ("my_w", re.compile(rf"\b(?P<mon>{_MONTH_CAP})\.?,?\s+(?P<y>\d{{4}})\b(?![.,/-]?\d)")),
 ]
@@ -158,6 +164,11 @@ def find_dates(text: str, claims: Claims) -> Iterable[Found]:
                 d = _parse_words(f"{m['d']} {m['mon']} {m['y']}", year=True)
             elif name in ("dm_w", "md_w"):
                 d, unit = _parse_words(m.group(0), year=False), "noyear"
+            elif name == "d_range":
+                mon = MONTHS[m["mon"].lower().rstrip(".")]
+                d, unit = (_mkdate(int(m["y"]), mon, int(m["d"])), None) if m["y"] else (_mkdate(NOYEAR, mon, int(m["d"])), "noyear")
+            elif name == "ym":
+                d, unit = _mkdate(int(m["y"]), int(m["m"]), 1), "monthyear"
             elif name == "my_w":
                 d, unit = _mkdate(int(m["y"]), MONTHS[m["mon"].lower().rstrip(".")], 1), "monthyear"
             else:

@@ -36,7 +36,8 @@ _BARE_RE = re.compile(rf"(?:(?<![\w.,/$€£-])|{_CELL_MINUS})(?P<num>{NUM})(?P<
 # "one of the parties", is not a value)
 # "five 15-second cut-downs": a count before a measure that modifies the counted noun
 _WORD_COUNT_RE = re.compile(rf"\b(?P<num>{WORDNUM})\s+(?=[a-z]{{3,}}\b|\d+(?:\.\d+)?-[a-z]{{2,}}\s+[a-z])", I)
-_NOT_COUNTED = {"of", "and", "or", "to", "the", "a", "an", "in", "on", "at", "by", "for", "is", "are", "was", "were", "per", "percent", "hundred", "thousand", "million"}
+_NOT_COUNTED = {"of", "and", "or", "to", "the", "a", "an", "in", "on", "at", "by", "for", "is", "are", "was", "were", "per", "percent", "hundred", "thousand", "million",
+                "from", "than", "between", "with", "over", "under", "into"}
 
 
 def find_percent(text: str, claims: Claims) -> Iterable[Found]:
@@ -130,7 +131,8 @@ def find_numbers(text: str, claims: Claims) -> Iterable[Found]:
         yield (a, b, "number", num, None, None, ())
 
 
-_NOUN_RE = re.compile(r"\s*(?:\d+(?:\.\d+)?-[A-Za-z]+\s+)?(?:[-(]\s*)?([A-Za-z][A-Za-z-]{1,})")
+# (a comparative between a margin and its noun is no noun: "31 more pallets", "620 lower than")
+_NOUN_RE = re.compile(r"\s*(?:\d+(?:\.\d+)?-[A-Za-z]+\s+)?(?:[-(]\s*)?(?:(?:more|fewer|less|lower|higher|greater|larger|smaller|above|below)\s+)?([A-Za-z][A-Za-z-]{1,})")
 
 
 def counted_noun(text: str, q) -> str | None:
