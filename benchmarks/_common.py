@@ -53,9 +53,9 @@ def percentile(sorted_values: list[float], q: float) -> float:
 # tables and JSON (written by the verifier's developers: _long; by someone who did not write the
 # rules: _dev2; by someone who had seen neither the code nor the other pairs: _dev3, _dev5 and
 # _dev6, the last two measured blind before anyone looked at them; _cmp1 and _state1, claims that order
-# two values or name a state, each measured blind once, then opened; _dev7 to _dev16,
-# written blind like _dev6, measured blind before they were opened: _dev10's to _dev15's blind
-# figures are results/verifier_pairs_dev1[0-6]_blind.json). Tuned on, and the NLI model trains on them (nli_doc_pairs.py).
+# two values or name a state, each measured blind once, then opened; _dev7 to _dev18,
+# written blind like _dev6, measured blind before they were opened: _dev10's to _dev18's blind
+# figures are results/verifier_pairs_dev1[0-8]_blind.json; _dev18 is weighted to true claims). Tuned on, and the NLI model trains on them (nli_doc_pairs.py).
 DEV_PAIRS = [ROOT / "tests" / "data" / n for n in
              ("verifier_pairs.jsonl", "verifier_pairs_extra.jsonl", "verifier_pairs_long.jsonl",
               "verifier_pairs_dev2.jsonl", "verifier_pairs_dev3.jsonl", "verifier_pairs_dev5.jsonl",
@@ -63,7 +63,8 @@ DEV_PAIRS = [ROOT / "tests" / "data" / n for n in
               "verifier_pairs_dev7.jsonl", "verifier_pairs_dev8.jsonl", "verifier_pairs_dev9.jsonl",
               "verifier_pairs_dev10.jsonl", "verifier_pairs_dev11.jsonl",
               "verifier_pairs_dev12.jsonl", "verifier_pairs_dev13.jsonl", "verifier_pairs_dev14.jsonl",
-              "verifier_pairs_dev15.jsonl", "verifier_pairs_dev16.jsonl")]
+              "verifier_pairs_dev15.jsonl", "verifier_pairs_dev16.jsonl", "verifier_pairs_dev17.jsonl",
+              "verifier_pairs_dev18.jsonl")]
 # The dev pairs the shipped model (stage 6) trained on: nli_doc_pairs.py reads these by default, so
 # that its recipe rebuilds that model's data; the next stage may train on all of DEV_PAIRS.
 SHIPPED_DOC_PAIRS = DEV_PAIRS[:5]

@@ -559,3 +559,54 @@ def test_measures_in_one_unit_add_up():
     # a measure in another unit is converted, never added bare: 655 m² + 1.210 ha is no sum
     mixed = ev.replace("1.210 m²", "1.210 ha")
     assert derived_support("The two parcels on Sheet 804 of the Altdorf land register cover 1,865 m² in total.", mixed) is None
+
+
+def test_a_column_whose_label_names_a_unit_of_time_adds_up_in_that_unit():
+    table = ("Lift maintenance summary, contract LM-220, May 2025\n\n| Device | Visits | Hours out of service |\n|---|---|---|\n"
+             "| L-1 | 2 | 4.5 |\n| L-2 | 1 | 0.0 |\n| L-3 | 3 | 9.5 |\n")
+    used = derived_support("The three devices under contract LM-220 were out of service for 14 hours in total in May 2025.", table)
+    assert used and used[0].how == "4.5 + 0.0 + 9.5"
+    assert derived_support("The three devices under contract LM-220 were out of service for 15 hours in total in May 2025.", table) is None
+    # the same figures in minutes: 14 hours is 840 minutes
+    assert derived_support("The three devices under contract LM-220 were out of service for 840 minutes in total in May 2025.", table)
+    # "Visits" names no unit: 6 visits are no 6 days
+    assert derived_support("The three devices under contract LM-220 were out of service for 6 days in total in May 2025.", table) is None
+    runs = ('{"line": "Press 4", "month": "2025-05", "stoppages": [\n {"cause": "die change", "stoppage_min": 35},\n'
+            ' {"cause": "jam", "stoppage_min": 50}\n]}')
+    used = derived_support("Press 4's two stoppages in May 2025 lasted 85 minutes in total.", runs)
+    assert used and used[0].how == "35 + 50"
+
+
+def test_a_rate_times_a_count_uses_the_rate_the_row_or_the_claim_names():
+    ev = ("# Press brake booking export\n# rates: standard GBP 40.00/h, priority GBP 90.00/h\n"
+          "booking,user,hours,rate_type\nB-1,Ana Ruiz,5.0,priority\nB-2,Tom Eke,3.0,standard\n")
+    # Ana Ruiz's row says priority: her 5 hours at the standard rate are no cost the record shows
+    assert derived_support("Ana Ruiz's booking cost GBP 200.00 at the rates listed.", ev) is None
+    assert derived_support("Ana Ruiz's booking cost GBP 450.00 at the rates listed.", ev)
+    # the claim may name the rate itself
+    assert derived_support("At the standard rate, Tom Eke's booking cost GBP 120.00.", ev)
+
+
+def test_a_percentage_named_as_a_change_is_never_a_share():
+    ev = "3. Storage. Locker fee to rise from GBP 60 to GBP 75 a year; 9 of the 60 lockers are vacant."
+    assert derived_support("The planned rise in the locker fee amounts to 15%.", ev) is None  # 9 / 60
+    assert derived_support("The planned rise in the locker fee amounts to 25%.", ev)  # (75 - 60) / 60
+
+
+def test_a_column_the_claim_does_not_qualify_so_is_another_slot():
+    ev = ("Wagon   Tare (t)   Gross (t)   Net (t)\nW-1      25.0      100.0      75.0\nW-2      25.0       99.0      74.0\n"
+          "W-3      25.0      101.0      76.0\n")
+    assert derived_support("The three wagons had a combined gross weight of 225.0 tonnes.", ev) is None  # the net column
+    assert derived_support("The three wagons had a combined net weight of 225.0 tonnes.", ev)
+    assert derived_support("The three wagons had a combined gross weight of 300.0 tonnes.", ev)
+
+
+def test_only_a_figure_labelled_with_the_unit_adds_to_a_measure():
+    ev = ("date,group,head,product,dose_per_head_ml\n2025-03-02,ewes,300,Clostri-8,2\n"
+          "2025-03-09,hoggets,150,Clostri-8,2\n2025-03-09,hoggets,150,FootGuard,1\n")
+    # "head" counts animals: 150 + 150 is no volume of product
+    assert derived_support("The hoggets' FootGuard treatment used 300 ml of product in total.", ev) is None
+    sheet = ("Route R-7 meter sheet   Units: cubic metres (m3)\n\nMeter    Prev   Curr   Consump\n"
+             "M-1       100    140       40\nM-2       200    215       15\nM-3       300    330       30\n")
+    used = derived_support("The three meters on route R-7 recorded a combined 85 cubic metres.", sheet)
+    assert used and used[0].how == "40 + 15 + 30"

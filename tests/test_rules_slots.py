@@ -205,3 +205,35 @@ def test_a_remainder_row_is_another_slot_than_what_was_used():
     assert check_rules("Ilse Kroon has 11.0 hours remaining to reserve.", ev).status == "conflict"
     assert check_rules("Ilse Kroon has 11.0 hours left to reserve.", ev).status == "conflict"
     assert check_rules("Ilse Kroon has used 24.0 hours.", ev).status == "conflict"
+
+
+def test_a_column_header_labels_a_cell_as_the_claimed_slot():
+    from warrant.runtime.verify.rules.anchors import derived_support
+
+    ev = ("item,sent_to_laundry,returned,rejected_stained,lost_in_process\nbath towel,2455,2419,30,6\n"
+          "bath mat,1190,1178,9,3\n")
+    # sent minus returned is 36, but the record states the towels lost in process: 6
+    assert derived_support("The laundry lost 36 bath towels in process.", ev) is None
+
+
+def test_a_value_after_a_change_is_not_the_one_before_it():
+    ev = ("QUOTA TRANSFER QT-19\nSpecies | Quantity (kg) | Price (EUR/kg)\nSole | 4,500 | 2.80\nPlaice | 12,000 | 0.35\n\n"
+          "Transferor's remaining 2025 allocation after this transfer: sole 9,300 kg; plaice 41,500 kg.")
+    before = check_rules("Before this transfer, the transferor's 2025 sole allocation was 13,800 kg.", ev)
+    assert not (before.status == "conflict" and before.evidence.text == "9,300")
+    assert check_rules("After this transfer, the transferor's 2025 sole allocation is 9,800 kg.", ev).status == "conflict"
+
+
+def test_a_margin_per_day_is_no_level():
+    ev = "The board approved combining Route R-1 (27.2 miles per day) and Route R-2 (33.8 miles per day). The combined route will run 52.4 miles per day."
+    assert check_rules("The combined route will be 8.6 miles per day shorter than the two routes put together.", ev).status != "conflict"
+    assert check_rules("The combined route will run 54.0 miles per day.", ev).status == "conflict"
+
+
+def test_a_noun_is_no_verb_whose_doer_the_record_names():
+    from warrant.runtime.verify.rules.anchors import contradicting_words
+
+    ev = "AB Dizon signed off early on medical grounds; his fit-to-travel certificate was issued by Dr Lieke Vermaat."
+    assert not contradicting_words("Jomar Dizon left the ship early because of a medical issue.", ev)
+    ev2 = "ALDERMOOR HOTEL laundry notes. Stained items are rewashed by CleanStream free of charge."
+    assert contradicting_words("The Aldermoor rewashes stained items for CleanStream free of charge.", ev2)

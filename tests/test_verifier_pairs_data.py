@@ -123,7 +123,8 @@ def test_blind_sets_have_the_held_out_format_and_no_shared_ids():
                        ("verifier_pairs_dev9.jsonl", 320), ("verifier_pairs_dev10.jsonl", 320),
                        ("verifier_pairs_dev11.jsonl", 320), ("verifier_pairs_dev12.jsonl", 320),
                        ("verifier_pairs_dev13.jsonl", 320), ("verifier_pairs_dev14.jsonl", 320),
-                       ("verifier_pairs_dev15.jsonl", 320), ("verifier_pairs_dev16.jsonl", 320)):
+                       ("verifier_pairs_dev15.jsonl", 320), ("verifier_pairs_dev16.jsonl", 320),
+                       ("verifier_pairs_dev17.jsonl", 320), ("verifier_pairs_dev18.jsonl", 320)):
         rows = [json.loads(line) for line in (DATA.parent / name).read_text(encoding="utf-8").splitlines() if line.strip()]
         assert len(rows) == size
         for r in rows:

@@ -525,7 +525,7 @@ def agent_conflicts(hypothesis: str, window: str, *, known_roles_only: bool = Fa
     out = []
     for m in _BY_AGENT.finditer(window):
         verb, agent = stem(m.group("verb")), _agent(m)
-        if verb not in hst or verb in mine or agent in STOP or _agentless(hypothesis, verb):
+        if verb not in hst or verb in mine or agent in STOP or _agentless(hypothesis, verb) or _noun_use(hypothesis, verb):
             continue
         # the claim names another of its names as the doer ("Nathan Pryce operated the truck"
         # against "operated by his colleague Dev Patel", Dev Patel being the one the claim has struck)
@@ -542,6 +542,19 @@ def agent_conflicts(hypothesis: str, window: str, *, known_roles_only: bool = Fa
         by = m.group("agent") + (f" {named}" if named else "")
         out.append((f"the window says {m.group('verb')} by {by}, not by whom the claim names", m.start()))
     return out
+
+
+_DETERMINER = {"a", "an", "the", "this", "that", "his", "her", "its", "their", "our", "any", "no", "each"}
+
+
+def _noun_use(hypothesis: str, verb: str) -> bool:
+    """The claim's word of that stem is a noun: "because of a medical issue" says nothing of who
+    issued anything. A determiner one or two words before it, and no past participle ending."""
+    words = re.findall(r"[A-Za-z][A-Za-z'’-]*", hypothesis)
+    uses = [i for i, w in enumerate(words) if stem(w) == verb]
+    return bool(uses) and all(not words[i].lower().endswith(("ed", "en")) and (
+        (i >= 1 and words[i - 1].lower() in _DETERMINER)
+        or (i >= 2 and words[i - 2].lower() in _DETERMINER and words[i - 1].islower())) for i in uses)
 
 
 STOP_STEMS = {stem(w) for w in STOP}
@@ -750,7 +763,7 @@ DERIVED_COVER = 0.5
 UNTIED_GUARD_TIE = 0.5
 
 
-def _same_slot_kind(hypothesis: str, h, hm, evidence: str, e) -> bool:
+def _same_slot_kind(hypothesis: str, h, hm, evidence: str, e, cells: bool = False) -> bool:
     """Whether an evidence value could fill the claimed value's slot at all: a measure only
     another measure of the same unit (one in another unit is converted, never compared bare), a
     count only a count of the same noun ("5 ponds" is no temperature)."""
@@ -758,7 +771,9 @@ def _same_slot_kind(hypothesis: str, h, hm, evidence: str, e) -> bool:
     if hm or em:
         return bool(hm and em and em[1] == hm[1])
     if h.kind == "number" and h.unit != "ref":
-        return counted_noun(hypothesis, h) is not None and counted_noun(hypothesis, h) == counted_noun(evidence, e)
+        hn, en = counted_noun(hypothesis, h), counted_noun(evidence, e)
+        # (``cells``: a cell of a labelled column with no noun of its own may count what the claim counts)
+        return hn is not None and (hn == en or (cells and en is None and bool(arithmetic.column_label(evidence, e))))
     return True
 
 
@@ -770,12 +785,16 @@ def _rival_slot(hypothesis: str, h, hm, evidence: str, eq, reading: arithmetic.R
     claimed total computed from one amount of a sentence that adds another ("75% of the fee of
     Rs 2,40,000, plus a grant of Rs 15,000" is not worth Rs 1,80,000 in total)."""
     claim = set(content_stems(_SET_ASIDE.sub(" ", hypothesis)))  # "before sales tax" does not name the slot
+
+    def words(o) -> set[str]:  # a table cell is labelled by its row and by its column's header
+        return arithmetic.operand_words(evidence, o) | set(content_stems(arithmetic.column_label(evidence, o)))
+
     mine = [o for o in reading.operands if o.kind == h.kind]
-    best = max((len(arithmetic.operand_words(evidence, o) & claim) for o in mine), default=0)
+    best = max((len(words(o) & claim) for o in mine), default=0)
     for e in eq:
-        if e in reading.operands or not comparable(h, e) or relation(h, e) != "contradicts" or not _same_slot_kind(hypothesis, h, hm, evidence, e):
+        if e in reading.operands or not comparable(h, e) or relation(h, e) != "contradicts" or not _same_slot_kind(hypothesis, h, hm, evidence, e, cells=True):
             continue
-        label = arithmetic.operand_words(evidence, e) - _TOTAL_STEMS
+        label = words(e) - _TOTAL_STEMS
         if label and label <= claim and len(label) >= 2 and len(label) > best:
             return True
     if h.kind == "money" and (derived.is_total(hypothesis, h) or _WORTH.search(hypothesis)) and len(mine) == 1:

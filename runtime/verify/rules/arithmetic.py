@@ -34,9 +34,9 @@ from functools import lru_cache
 from warrant.runtime.verify.formula import Formula, FormulaError
 from warrant.runtime.verify.rules.base import Quantity
 from warrant.runtime.verify.rules.comparisons import holds
-from warrant.runtime.verify.rules.durations import FAMILY
+from warrant.runtime.verify.rules.durations import FAMILY, UNITS as _DURATION_UNITS
 from warrant.runtime.verify.rules.numbers import counted_noun
-from warrant.runtime.verify.text import content_tokens, sentence_bounds, spans_between, stem
+from warrant.runtime.verify.text import STOP, content_tokens, sentence_bounds, spans_between, stem
 
 # the most values one computation looks at (a long document's values are searched in its windows)
 MAX_OPERANDS = 40
@@ -55,6 +55,7 @@ _F = {name: Formula(src) for name, src in {
 # a claim that divides says so ("per school", "each", "on average"); one that says "exactly" or
 # "every" of a quotient claims each part, which an average does not give
 _RATIO_CUE = re.compile(r"\b(?:per|each|average[sd]?|averaging|on\s+average|apiece|works?\s+out|split|equal)\b", re.I)
+_AVERAGE = re.compile(r"\b(?:average[sd]?|averaging|on\s+average|mean|works?\s+out)\b", re.I)
 _NOT_AVERAGE = re.compile(r"\b(?:exactly|every|all)\b", re.I)
 # a claim that adds two values says so ("together", "combined", "in total", "plus", "the X and the
 # Y come to"): a value that merely equals the sum of two tied cells ("a 30-unit order is within the limit"
@@ -64,7 +65,8 @@ _NOT_AVERAGE = re.compile(r"\b(?:exactly|every|all)\b", re.I)
 CHANGE_BY = re.compile(r"\b(?:reduc\w*|increas\w*|rais\w*|lower\w*|cuts?|rose|rises?|risen|fell|falls?|fallen|grew|grows?|grown|drop\w*"
                         r"|decreas\w*|adjust\w*|up|down|exceed\w*|surpass\w*|overr[au]n\w*|beat(?:s|en)?|miss\w*|outperform\w*|underperform\w*)\b[^.;\n]{0,60}\bby\s+(?:about\s+|roughly\s+|some\s+|a\s+further\s+)?(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?$", re.I)
 # a value the claim gives as the margin between two others: "EUR 26,500 higher than", "USD 56,500 below what"
-MARGIN_AFTER = re.compile(r"\s+(?:[a-z]+\s+){0,2}?(?:higher|lower|more|less|greater|fewer|larger|smaller|above|below|short\s+of)\s+(?:than|what)\b", re.I)
+MARGIN_AFTER = re.compile(r"\s+(?:[a-z]+\s+){0,3}?(?:higher|lower|more|less|greater|fewer|larger|smaller|bigger|cheaper|dearer|costlier|"
+                          r"longer|shorter|later|earlier|sooner|heavier|lighter|above|below|short\s+of)\s+(?:than|what)\b", re.I)
 # two states a count is in, either of them: their sum ("taken or booked 23 days", "used or reserved")
 EITHER_STATE = re.compile(r"\b[a-z]+(?:ed|en)\s+or\s+[a-z]+(?:ed|en)\b", re.I)
 SUM_CUE = re.compile(
@@ -113,8 +115,8 @@ _UNIT_OF = {u: (dim, f) for dim, us in _UNITS.items() for u, f in us.items()}
 # rather than converting to it (the first name listed; a temperature scale is its own unit)
 _FIRST_NAME: dict[tuple[str, Decimal], str] = {}
 _CANONICAL = {u: u if f is None else _FIRST_NAME.setdefault((dim, f), u) for dim, us in _UNITS.items() for u, f in us.items()}
-_UNIT_RE = re.compile(
-    r"\s*(?P<u>sq\.?\s*ft|square\s+(?:metres?|meters?|feet|foot)|cubic\s+metres?|m²|m2|m³|m3|°\s*[CF]\b|degrees?\s+[CF]\b|"
+_UNIT_RE = re.compile(  # on the value's own line: "40\nM-2" is no 40 metres
+    r"[ \t]*(?P<u>sq\.?\s*ft|square\s+(?:metres?|meters?|feet|foot)|cubic\s+metres?|m²|m2|m³|m3|°\s*[CF]\b|degrees?\s+[CF]\b|"
     r"(?:kilo(?:gram|metre|meter)|megalit(?:re|er)|lit(?:re|er)|gallon|hectare|acre|mile|metre|meter|tonne|ton|pound|gram|inch)s?\b|"
     r"feet|foot|kg|km|lbs?|ft|ha|cm|mm|ml|sqm|t|m|g|l)(?![A-Za-z])", re.I)
 
@@ -127,13 +129,19 @@ def measure(text: str, q: Quantity) -> tuple[str, str] | None:
     m = _UNIT_RE.match(text, q.end)
     if not m:
         return None
-    u = re.sub(r"\s+", " ", m.group("u").lower()).replace("²", "2").replace("³", "3").replace(".", "")
+    u = _unit_name(m.group("u"))
+    return (_UNIT_OF[u][0], _CANONICAL[u]) if u else None
+
+
+def _unit_name(written: str) -> str | None:
+    """The unit table's name for a unit as written ("Tonnes", "m²", "lbs", "sq.ft"), or None."""
+    u = re.sub(r"\s+", " ", written.lower()).replace("²", "2").replace("³", "3").replace(".", "")
     u = re.sub(r"^(?:°\s*|degrees? )", "", u)
     if u not in _UNIT_OF:
         u = u[:-1] if u.endswith("s") and u[:-1] in _UNIT_OF else ("lb" if u == "lbs" else u)
     if u == "sqft":
         u = "sq ft"
-    return (_UNIT_OF[u][0], _CANONICAL[u]) if u in _UNIT_OF else None
+    return u if u in _UNIT_OF else None
 
 
 def unit_span(text: str, q: Quantity) -> tuple[int, int] | None:
@@ -358,10 +366,32 @@ def _add(d: dt.date, dur: Quantity) -> dt.date | None:
 MARGIN_MIN = 100
 
 
-_MORE = re.compile(r"higher|more|greater|larger|above|exceed|surpass|overr[au]n|beat|outperform", re.I)
-_LESS = re.compile(r"lower|less|fewer|smaller|below|short|miss|underperform", re.I)
+# a claimed percentage named as a change: "the planned rise in the fee amounts to 15%"
+_CHANGE_NOUN = re.compile(r"\b(?:rise|increase|growth|uplift|hike|fall|drop|decrease|decline|reduction|cut)s?\b", re.I)
+_MORE = re.compile(r"higher|more|greater|larger|bigger|dearer|costlier|longer|later|heavier|above|exceed|surpass|overr[au]n|beat|outperform", re.I)
+_LESS = re.compile(r"lower|less|fewer|smaller|cheaper|shorter|earlier|sooner|lighter|below|short|miss|underperform", re.I)
 _UP = re.compile(r"increas|rais|rose|rise|risen|grew|grow|up\b", re.I)
 _DOWN = re.compile(r"reduc|lower|cut|fell|fall|drop|decreas|down\b", re.I)
+
+
+# words that label every rate, so name none
+_RATE_WORDS = {stem(w) for w in ("rate", "rates", "price", "fee", "cost", "charge", "per", "unit", "at")}
+
+
+def _rate_words(ev: str, q: Quantity) -> set[str]:
+    """The words that name a rate, in its clause before it: "internal" of "rates: internal GBP
+    38.00/h, external GBP 95.00/h"; "requested, hotel" of "Requested: hotel at USD 489/night"."""
+    a = max(ev.rfind("\n", 0, q.start), ev.rfind(",", 0, q.start), ev.rfind(";", 0, q.start)) + 1
+    return {s for _, s in content_tokens(ev, a, q.start)} - _RATE_WORDS
+
+
+def _rival_rate(ev: str, a: Quantity, c: Quantity, kin: list[Quantity], claim: set[str]) -> bool:
+    """The record states other rates per the same unit ("internal GBP 38.00/h, external GBP
+    95.00/h"), and neither the count's row nor the claim names this one: which rate applies is
+    not shown, or another is."""
+    if not a.per or not any(b is not a and b.per == a.per and _num(b) != _num(a) for b in kin):
+        return False
+    return not (_rate_words(ev, a) & (operand_words(ev, c) | claim))
 
 
 def _named_margins(hyp: str, h: Quantity, ev: str, tied: list[Quantity]) -> list[Reading]:
@@ -414,18 +444,25 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
     noun = counted_noun(hyp, h) if h.kind == "number" else None
     hmeasure = measure(hyp, h)
     conv = _converted(hyp, h, hmeasure, ev, pool, claim) if hmeasure is not None else []
+    # what adds to a measure is a value in its unit, or a bare figure under a label naming that
+    # unit ("Weight (kg)", "Tonnes"): "head: 212" counts animals, never millilitres of a dose.
+    # (Bare counts still divide and multiply: 3,936 kg over 3,200 cones.)
+    adds_to = (lambda e: e.kind != "number" or measure(ev, e) == hmeasure or (measure(ev, e) is None and _label_unit(ev, e) == hmeasure)
+               ) if hmeasure is not None else (lambda e: True)
+    apool = [e for e in pool if adds_to(e)]
+    atied = [e for e in tied if adds_to(e)]
     if h.kind == "number" and (noun is None or re.match(r"-[A-Za-z]", hyp[h.end:h.end + 2])):
         # a bare number, or a measure word ("20-foot"): nothing says what it counts, unless it is
         # the sum of a column the claim names ("total debits came to 2,492.37" under "Debit"),
         # or the margin between two values the claim names ("the closing balance is 620 lower
         # than the opening balance")
-        bare = conv + _named_column_sums(hyp, h, ev, pool, claim) + _named_margins(hyp, h, ev, tied) + [
-            Reading(total, ops, how, True) for ops, total, how in _row_filtered_sums(ev, h, pool, claim)
+        bare = conv + _named_column_sums(hyp, h, ev, apool, claim) + _named_margins(hyp, h, ev, atied) + [
+            Reading(total, ops, how, True) for ops, total, how in _row_filtered_sums(ev, h, apool, claim)
             if precise(h.value) and SUM_CUE.search(hyp) and _close(Decimal(h.value), total, False, True)]
         if hmeasure is None:
             return bare
         conv = bare  # a measure also adds and subtracts values in its own unit, below
-    if noun is not None:  # a count adds and subtracts counts of the same thing only
+    if noun is not None and hmeasure is None:  # a count adds and subtracts counts of the same thing only
         tied = [e for e in tied if e.kind != "number" or noun in operand_words(ev, e) | {counted_noun(ev, e)}]
     if h.op and h.kind != "duration" and not approx and not (h.kind == "date" and h.op == "<="):
         # a threshold ("above 500 units", "limited to $10,000") is stated, not computed; a
@@ -455,7 +492,7 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
 
     if h.kind in ("money", "number"):
         # (a measure adds and subtracts values in its own unit, or bare under a header, never in another unit)
-        same = [e for e in tied if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit) and (hmeasure is None or measure(ev, e) in (None, hmeasure))]
+        same = [e for e in tied if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit) and adds_to(e)]
         counts = [e for e in tied if e.kind == "number"]
         rates = [e for e in tied if e.kind == "percent"]
         adds = bool(SUM_CUE.search(hyp))
@@ -467,9 +504,11 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
             if a.sign == b.sign:  # a credit taken from an amount is their sum, never a difference of magnitudes
                 hi, lo = (a, b) if _num(a) >= _num(b) else (b, a)
                 hit(_eval("difference", a=_num(hi), b=_num(lo)), (hi, lo), f"{hi.text} - {lo.text}", "difference")
-        kin = [e for e in pool if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit) and (hmeasure is None or measure(ev, e) in (None, hmeasure))]
+        kin = [e for e in pool if e.kind == h.kind and (h.kind != "money" or e.unit == h.unit) and adds_to(e)]
         n_stated = stated_count(hyp, h)
         for col in _columns(ev, kin) + _listed(ev, kin, n_stated):
+            if _qualified_otherwise(column_label(ev, col[0]), claim):
+                continue  # a "Net (t)" column is no "combined gross weight"
             # a whole column's sum is the column's total, claimed as such or not ("the premium for
             # vehicle 2 is ..."): unlike two cells picked from it, no coincidence
             if any(operand_words(ev, e) & claim for e in col) or (
@@ -488,7 +527,7 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
             for ops, total, how in _sums_of_terms(ev, same, tied, claim, n_stated):
                 hit_signed(total, ops, how)
             known = {frozenset((o.start, o.end) for o in r.operands) for r in out}
-            for ops, total, how in _row_filtered_sums(ev, h, pool, claim):
+            for ops, total, how in _row_filtered_sums(ev, h, apool, claim):
                 if frozenset((o.start, o.end) for o in ops) not in known:
                     hit_signed(total, ops, how, "column")
         if h.kind == "money" and h.per in _PER_YEAR:
@@ -496,7 +535,9 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
                 if a.per in _PER_YEAR and a.per != h.per:
                     f = _PER_YEAR[a.per] / _PER_YEAR[h.per]
                     hit(_num(a) * f, (a,), f"{a.text} x {f.normalize():f}", "product")
-        divides = bool(_RATIO_CUE.search(hyp)) and not _NOT_AVERAGE.search(hyp)
+        # (a measure shared out says it is an average: "each of the three packages weighs 4.9 kg"
+        # is no average of 14.6 kg)
+        divides = bool((_AVERAGE if hmeasure else _RATIO_CUE).search(hyp)) and not _NOT_AVERAGE.search(hyp)
         if h.kind == "money" and h.per and divides:
             # an amount for a period, per unit of that period ("GBP 9,840 for her 12-week notice"
             # works out at GBP 820 per week)
@@ -508,7 +549,8 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
             for c in counts:
                 if c is a or _num(c) in (0, 1):
                     continue
-                if h.kind == "money":  # a unit price times a quantity; counts times counts are ``derived``'s
+                if h.kind == "money" and not _rival_rate(ev, a, c, kin, claim):
+                    # a unit price times a quantity; counts times counts are ``derived``'s
                     hit(_eval("product", a=_num(a), b=_num(c)), (a, c), f"{a.text} x {c.text}", "product")
                 if divides:
                     hit(_eval("ratio", a=_num(a), b=_num(c)), (a, c), f"{a.text} / {c.text}")
@@ -521,6 +563,7 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
                     hit(_eval("plus_rate", a=_num(a), r=_num(r)), (a, r), f"{a.text} + {r.text}")
                 hit(_eval("part_at_rate", a=_num(a), r=_num(r)), (a, r), f"{r.text} of {a.text}")
     elif h.kind == "percent":
+        changes = bool(_CHANGE_NOUN.search(hyp)) or bool(CHANGE_BY.search(hyp, 0, h.start))
         for kind in ("money", "number"):
             vals = [e for e in tied if e.kind == kind]
             for a, b in itertools.permutations(vals, 2):
@@ -529,7 +572,8 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
                 na, nb = counted_noun(ev, a), counted_noun(ev, b)
                 if kind == "number" and (na == nb is None or (na and nb and na != nb)):
                     continue  # a share of counts of one thing, not of 1.5 (a multiple) and 45 (days)
-                hit(_eval("share", a=_num(a), b=_num(b)), (a, b), f"{a.text} / {b.text}")
+                if not changes:  # "a rise of 15%" is no share of two counts
+                    hit(_eval("share", a=_num(a), b=_num(b)), (a, b), f"{a.text} / {b.text}")
                 if _num(a) > _num(b):
                     hit(_eval("change", a=_num(a), b=_num(b)), (a, b), f"({a.text} - {b.text}) / {b.text}")
                 elif _num(a) < _num(b):
@@ -551,6 +595,17 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
                 v = _in_unit(int(n), h.unit, lo, hi) if n is not None else None
                 if v is not None:
                     hit(v, (a, b), f"{a.text} to {b.text}", "days")
+        if SUM_CUE.search(hyp):
+            # a column of bare figures whose label names the unit ("Hours out of service",
+            # "duration_min"), named by the claim's words or counted by it ("the four cases")
+            n_stated = stated_count(hyp, h)
+            fh = FAMILY.get(h.unit, (h.unit, Decimal(1)))[1]
+            for (label, unit), cells in _unit_columns(ev, pool).items():
+                if FAMILY[unit][0] == fam and len(cells) >= 2 and (
+                        {s for _, s in content_tokens(label)} & claim or len(cells) == n_stated):
+                    # (1/60 of an hour is inexact: rounded back, 840 minutes is 14 hours exactly)
+                    v = (sum(_num(c) for c in cells) * FAMILY[unit][1] / fh).quantize(Decimal("1e-9")).normalize()
+                    hit(v, tuple(cells), " + ".join(c.text for c in cells), "column")
         durs = [e for e in tied if e.kind == "duration" and FAMILY.get(e.unit, (e.unit, 1))[0] == fam]
         for a, b in itertools.combinations(durs, 2):
             fa, fb, fh = (FAMILY.get(x.unit, (x.unit, Decimal(1)))[1] for x in (a, b, h))
@@ -574,6 +629,64 @@ def readings(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, tie: bool =
     return out
 
 
+_JSON_KEY = re.compile(r'"([A-Za-z][\w -]*)"\s*:\s*$')
+_LABEL_UNITS = [(re.compile(rf"(?:{rx})", re.I), unit) for rx, unit in _DURATION_UNITS if unit in FAMILY]
+
+
+def _label_unit(ev: str, e: Quantity) -> tuple[str, str] | None:
+    """(dimension, unit) a bare figure's column header or JSON key names: "Weight (kg)",
+    "Gross (t)", "volume_ml"; a header naming a dimension alone ("Weight") takes its one unit
+    when the record writes just one unit of it."""
+    label = column_label(ev, e) or ((m := _JSON_KEY.search(ev, max(0, e.start - 60), e.start)) and m.group(1)) or ""
+    for w in re.split(r"[^A-Za-z²³0-9]+", label):
+        if w and not w.isdigit() and (u := _unit_name(w)):
+            return (_UNIT_OF[u][0], _CANONICAL[u])
+    return _record_unit(ev) if label else None
+
+
+_RECORD_UNIT = re.compile(r"\b(?:Units?|UoM|Unit\s+of\s+measure|All\s+(?:figures|quantities|volumes|weights)\s+(?:are\s+)?in)\s*[:=]?\s*"
+                          r"(?P<u>[A-Za-z][A-Za-z ]*?)\s*(?:\((?P<abbr>[A-Za-z²³0-9 ]+)\))?\s*(?:$|[.;,|])", re.I | re.M)
+
+
+@lru_cache(maxsize=256)
+def _record_unit(ev: str) -> tuple[str, str] | None:
+    """The one unit a record says its table figures are in: "Units: cubic metres (m3)"."""
+    found = {_CANONICAL[u] for m in _RECORD_UNIT.finditer(ev) for w in (m["u"], m["abbr"]) if w and (u := _unit_name(w.strip()))}
+    if len(found) != 1:
+        return None  # none, or two ("Units: kg" and "Units: litres"): which is whose is not shown
+    u = found.pop()
+    return (_UNIT_OF[u][0], u)
+
+
+def _unit_columns(ev: str, pool: list[Quantity]) -> dict[tuple[str, str], list[Quantity]]:
+    """Bare figures grouped by a label that names a unit of time: a table column's header or a
+    JSON key ("Hours out of service", "duration_min", "Downtime (min)"). {(label, unit): cells}"""
+    out: dict[tuple[str, str], list[Quantity]] = {}
+    for e in pool:
+        if e.kind != "number" or e.unit is not None or e.op:
+            continue
+        label = column_label(ev, e) or ((m := _JSON_KEY.search(ev, max(0, e.start - 60), e.start)) and m.group(1)) or ""
+        for word in re.split(r"[^A-Za-z]+", label):
+            unit = next((u for rx, u in _LABEL_UNITS if word and rx.fullmatch(word)), None)
+            if unit:
+                out.setdefault((label, unit), []).append(e)
+                break
+    return out
+
+
+# qualifiers that make a value another slot than the one claimed ("subtotal", "net amount")
+QUALIFIERS = {stem(w) for w in (
+    "subtotal", "sub-total", "net", "gross", "partial", "deposit", "tax", "vat", "discount", "balance",
+    "interim", "estimated", "previous", "prior", "original", "revised", "outstanding", "remaining",
+    "shipping", "freight", "handling", "surcharge", "advance", "tare",
+)}
+
+
+def _qualified_otherwise(label: str, claim: set[str]) -> bool:
+    """A label carrying a qualifier the claim does not ("Net (t)" for a claimed gross weight)."""
+    return any(s in QUALIFIERS and s not in claim for _, s in content_tokens(label))
+
+
 def _named_column_sums(hyp: str, h: Quantity, ev: str, pool: list[Quantity], claim: set[str]) -> list[Reading]:
     """A bare figure claimed as the sum of a table column whose label a claim word names, the
     figure precise (``PRECISE_DIGITS``) and the claim saying it adds: an unlabelled amount column
@@ -584,7 +697,7 @@ def _named_column_sums(hyp: str, h: Quantity, ev: str, pool: list[Quantity], cla
     for col in _columns(ev, [e for e in pool if e.kind == "number" and e.unit is None]):
         label = {s for _, s in content_tokens(column_label(ev, col[0]))}
         total = sum(_num(e) for e in col)
-        if label & claim and _close(Decimal(h.value), total, False, True):
+        if label & claim and not _qualified_otherwise(column_label(ev, col[0]), claim) and _close(Decimal(h.value), total, False, True):
             out.append(Reading(total, tuple(col), " + ".join(e.text for e in col), True))
     return out
 
@@ -649,7 +762,7 @@ def stated_count(hyp: str, h: Quantity) -> int | None:
     # the registry reads signs with this module's column labels: imported here, not at the top
     from warrant.runtime.verify.rules.registry import extract_quantities
 
-    if h.kind not in ("money", "number") or not SUM_CUE.search(hyp):
+    if h.kind not in ("money", "number", "duration") or not SUM_CUE.search(hyp):
         return None
     for q in extract_quantities(hyp):
         if (q.kind == "number" and q.unit != "ref" and q.start < h.start and q.op is None
@@ -845,8 +958,10 @@ def derive_unique(hyp: str, h: Quantity, ev: str, eqs: list[Quantity], *, untied
             found = [r for r in every if r.exact] if precise(h.value, UNTIED_DIGITS) else []
     distinct = {frozenset((o.start, o.end) for o in r.operands): r for r in found}
     # the same computation over a precise figure the record states twice (a table and its
-    # summary) is one; over "1" or "30", stated in many places, it is a coincidence
-    if len(distinct) == 1 or (precise(h.value) and len({r.how for r in distinct.values()}) == 1):
+    # summary), or over figures of three digits or more ("3,200 cones" invoiced and counted), is
+    # one; over "1" or "30", stated in many places, it is a coincidence
+    if len(distinct) == 1 or (len({r.how for r in distinct.values()}) == 1 and (
+            precise(h.value) or all(abs(_num(o)) >= MARGIN_MIN for r in distinct.values() for o in r.operands if o.kind != "date"))):
         return next(iter(distinct.values()), None)
     if all(o.kind == "date" for r in distinct.values() for o in r.operands) and len(
             {tuple(sorted(_in_year_of(o, r.operands[-1]) for o in r.operands)) for r in distinct.values()}) == 1:

@@ -321,7 +321,7 @@ def decide_one(hyp: str, h: Quantity, hqs: list[Quantity], ev: str, eqs: list[Qu
     parts = _sum_of_parts(hyp, h)
     # a gap between two values ("EUR 1,350 higher than the invoice value") or a value in the claim's
     # condition ("If an audit finds 4% under-licensing, ...") is a case, not a level the record states
-    no_level = _GAP_AFTER.match(hyp, h.end) is not None or _in_scenario(hyp, h, hqs)
+    no_level = arithmetic.MARGIN_AFTER.match(hyp, h.end) is not None or _in_scenario(hyp, h, hqs)
     # "before the corrections, the folio totalled 845" is not refuted by the "corrected folio total"
     undone = {stem(m.group("w")) for m in _BEFORE_CHANGE.finditer(hyp)}
     said = _ClaimWords(_periods(hyp), {stem(w) for w in re.findall(r"[A-Za-z]+", hyp)} & _QUALIFIERS if h.kind == "duration" else set())
@@ -453,15 +453,22 @@ def _other_slot_words(hyp: str, said: _ClaimWords, ev: str, e: Quantity) -> bool
     return bool(said.periods and ep and not said.periods & ep) or bool(inclusion_flips(hyp, clause))
 
 
-_BEFORE_CHANGE = re.compile(r"\b(?:before|prior\s+to|ahead\s+of)\s+(?:the\s+|any\s+|its\s+|their\s+)?(?P<w>[A-Za-z]{4,})", re.I)
+_BEFORE_CHANGE = re.compile(r"\b(?:before|prior\s+to|ahead\s+of)\s+(?:the\s+|any\s+|its\s+|their\s+|this\s+|that\s+)?(?P<w>[A-Za-z]{4,})", re.I)
 
 
 def _changed(undone: set[str], ev: str, e: Quantity) -> bool:
     """The evidence value is the one after a change the claim counts back from: its clause says
-    "corrected", "revised", "adjusted" of the claim's "before the corrections"."""
+    "corrected", "revised", "adjusted" of the claim's "before the corrections", or "after the
+    transfer" of its "before this transfer"."""
     if not undone:
         return False
-    return any(stem(w) in undone for w in re.findall(r"\b[A-Za-z]+ed\b", ev[sentence_start(ev, e.start):sentence_end(ev, e.end)]))
+    clause = ev[sentence_start(ev, e.start):sentence_end(ev, e.end)]
+    # ... or says the value is the one after it: "remaining allocation after this transfer"
+    return any(stem(w) in undone for w in re.findall(r"\b[A-Za-z]+ed\b", clause)) or any(
+        stem(m.group(1)) in undone for m in _AFTER_CHANGE.finditer(clause))
+
+
+_AFTER_CHANGE = re.compile(r"\b(?:after|following)\s+(?:the\s+|this\s+|that\s+|its\s+|any\s+)?([A-Za-z]{4,})", re.I)
 
 
 _ADDS_IN = re.compile(r"\b(?:in\s+total|altogether|combined|together|plus|with\s+the|including|on\s+top\s+of)\b", re.I)
@@ -487,16 +494,9 @@ def _in_scenario(hyp: str, h: Quantity, hqs: list[Quantity]) -> bool:
     return h.start < m.end() or scenario or _TAKEN_OUT.fullmatch(m.group("w")) is not None
 
 
-_GAP_AFTER = re.compile(r"\s+(?:more|less|fewer|higher|lower|greater|larger|smaller|bigger|cheaper|dearer|costlier|longer|shorter|"
-                        r"later|earlier|sooner|heavier|lighter)\s+than\b", re.I)
 
 
-# qualifiers that make a value another slot than the one claimed ("subtotal", "net amount")
-_QUALIFIERS = {stem(w) for w in (
-    "subtotal", "sub-total", "net", "gross", "partial", "deposit", "tax", "vat", "discount", "balance",
-    "interim", "estimated", "previous", "prior", "original", "revised", "outstanding", "remaining",
-    "shipping", "freight", "handling", "surcharge", "advance",
-)}
+_QUALIFIERS = arithmetic.QUALIFIERS
 
 
 _AFTER_LABEL = re.compile(r"\s+(?P<w>[A-Za-z][A-Za-z-]+)\s*(?=[,;.)]|\s+and\b|\s*$)")
